@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trawl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "trawl", targets: ["trawl"]),
+        .library(name: "TrawlKit", targets: ["TrawlKit"]),
+        .library(name: "TrawlHTML", targets: ["TrawlHTML"]),
+        .library(name: "TrawlFeeds", targets: ["TrawlFeeds"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+    ],
+    targets: [
+        // Debian's C libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+
+        // Libraries that know nothing of the pipeline.
+        .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2"]),
+        .target(name: "Mustache"),
+
+        // The pipeline.
+        .target(
+            name: "TrawlKit",
+            dependencies: ["TrawlHTML", "TrawlFeeds", "Mustache", "CCmarkGFM"],
+            resources: [.embedInCode("Templates"), .embedInCode("Presets")]
+        ),
+        .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),
+
+        .executableTarget(
+            name: "trawl-bench",
+            dependencies: ["TrawlKit"],
+            path: "Benchmarks/Sources/trawl-bench"
+        ),
+
+        .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
+        .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "TrawlKitTests", dependencies: ["TrawlKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["TrawlKit"], path: "Tests/Support"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+// Debian builds libxml2 with ICU, whose headers clash with the copy of ICU inside
+// Foundation. Trawl never touches the ICU members of libxml2's structs, so hide them.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/HTMLparser.h>
+#include <libxml/HTMLtree.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlsave.h>
+#include <libxml/uri.h>
+#include <libxml/encoding.h>
+#include <libxml/entities.h>
+#include <libxml/xmlstring.h>
+
+// xmlFree is a global function pointer, which Swift 6 sees as shared mutable state.
+static inline void trawl_xml_free(void *pointer) { xmlFree(pointer); }

@@ -1,0 +1,28 @@
+import CLibXML2
+import Foundation
+
+/// A parsed HTML or XML document, owned by Swift and freed with it.
+///
+/// Immutable once parsed, so it may be read from several tasks at once: every query
+/// makes its own XPath context.
+public final class Document: @unchecked Sendable {
+    let pointer: xmlDocPtr
+    /// The URL the document came from; relative links resolve against it (or `<base href>`).
+    public let url: URL?
+    public let isHTML: Bool
+
+    init(pointer: xmlDocPtr, url: URL?, isHTML: Bool) {
+        self.pointer = pointer
+        self.url = url
+        self.isHTML = isHTML
+    }
+
+    deinit {
+        xmlFreeDoc(pointer)
+    }
+
+    /// The root element (`html` for an HTML document).
+    public var root: Node? {
+        xmlDocGetRootElement(pointer).map { Node(document: self, pointer: $0) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One run of `trawl run` or `trawl scrape`: what happened to each source, and what changed.
+public struct RunRecord: Sendable, Hashable, Codable {
+    public static let schemaVersion = 1
+
+    /// How one source's scrape ended.
+    public struct Outcome: Sendable, Hashable, Codable {
+        public enum Status: String, Sendable, Hashable, Codable {
+            case fetched
+            case notModified
+            case failed
+            /// The scrape ran but looked like a broken layout; the last good snapshot was kept.
+            case guarded
+        }
+
+        public var sourceID: String
+        public var status: Status
+        public var itemCount: Int
+        public var error: String?
+
+        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil) {
+            self.sourceID = sourceID
+            self.status = status
+            self.itemCount = itemCount
+            self.error = error
+        }
+    }
+
+    public var schemaVersion: Int = RunRecord.schemaVersion
+    /// The UTC timestamp that names the record's file, e.g. `20261130T040000Z`.
+    public var id: String
+    public var started: Date
+    public var finished: Date
+    public var outcomes: [Outcome]
+    public var changes: [Change]
+
+    public init(id: String, started: Date, finished: Date, outcomes: [Outcome], changes: [Change]) {
+        self.id = id
+        self.started = started
+        self.finished = finished
+        self.outcomes = outcomes
+        self.changes = changes
+    }
+}
