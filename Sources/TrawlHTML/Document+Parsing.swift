@@ -25,3 +25,22 @@ extension Document {
         parseHTML(Data(string.utf8), url: url)
     }
 }
+
+extension Document {
+    /// Parses XML (feeds, XHTML), recovering from errors, without network or entity expansion.
+    public static func parseXML(_ data: Data, url: URL? = nil) -> Document {
+        let options = Int32(
+            XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue)
+        let parsed = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> xmlDocPtr? in
+            let base = buffer.bindMemory(to: CChar.self).baseAddress
+            return xmlReadMemory(base, Int32(buffer.count), url?.absoluteString, nil, options)
+        }
+        let pointer = parsed ?? xmlNewDoc("1.0")!
+        return Document(pointer: pointer, url: url, isHTML: false)
+    }
+
+    public static func parseXML(_ string: String, url: URL? = nil) -> Document {
+        parseXML(Data(string.utf8), url: url)
+    }
+}
