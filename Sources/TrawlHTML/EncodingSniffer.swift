@@ -6,7 +6,11 @@ import Foundation
 public enum EncodingSniffer {
     /// Where the encoding came from, strongest first.
     public enum Source: Sendable, Equatable {
-        case byteOrderMark, transport, meta, fallback
+        case byteOrderMark, transport, meta
+        /// Undeclared, but the bytes are well-formed UTF-8 with some non-ASCII in them
+        /// (the autodetection §13.2.3.2 step 8 allows; legacy text almost never passes it).
+        case autodetected
+        case fallback
     }
 
     /// The encoding's canonical name (an Encoding Standard name such as `UTF-8`,
@@ -21,7 +25,13 @@ public enum EncodingSniffer {
             if name.hasPrefix("UTF-16") { name = "UTF-8" }
             return (name, .meta)
         }
+        if looksLikeUTF8(data) { return ("UTF-8", .autodetected) }
         return ("windows-1252", .fallback)
+    }
+
+    private static func looksLikeUTF8(_ data: Data) -> Bool {
+        let hasNonASCII = data.withUnsafeBytes { $0.contains(where: { $0 >= 0x80 }) }
+        return hasNonASCII && Transcoder.isValidUTF8(data)
     }
 
     /// The encoding a byte order mark names, and its length.

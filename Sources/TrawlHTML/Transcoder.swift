@@ -14,7 +14,9 @@ enum Transcoder {
         var bytes: [UInt8]
         switch encoding {
         case "UTF-8":
-            bytes = Array(String(decoding: data.dropBOM(3, if: [0xEF, 0xBB, 0xBF]), as: UTF8.self).utf8)
+            let body = data.dropBOM(3, if: [0xEF, 0xBB, 0xBF])
+            // Valid input (nearly every page) is used as it is; only broken input is rebuilt.
+            bytes = isValidUTF8(body) ? Array(body) : Array(String(decoding: body, as: UTF8.self).utf8)
         case "UTF-16LE", "UTF-16BE":
             bytes = utf16(data, bigEndian: encoding == "UTF-16BE")
         case "windows-1252":
@@ -47,12 +49,60 @@ enum Transcoder {
     ]
 
     private static func windows1252(_ data: Data) -> [UInt8] {
-        var scalars = String.UnicodeScalarView()
-        for byte in data {
-            let value = (0x80...0x9F).contains(byte) ? windows1252High[Int(byte) - 0x80] : UInt32(byte)
-            scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        var output: [UInt8] = []
+        output.reserveCapacity(data.count + data.count / 8)
+        data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+            for byte in input {
+                if byte < 0x80 {
+                    output.append(byte)
+                    continue
+                }
+                let value = byte <= 0x9F ? windows1252High[Int(byte) - 0x80] : UInt32(byte)
+                if value < 0x800 {
+                    output.append(UInt8(0xC0 | value >> 6))
+                    output.append(UInt8(0x80 | value & 0x3F))
+                } else {
+                    output.append(UInt8(0xE0 | value >> 12))
+                    output.append(UInt8(0x80 | (value >> 6) & 0x3F))
+                    output.append(UInt8(0x80 | value & 0x3F))
+                }
+            }
         }
-        return Array(String(scalars).utf8)
+        return output
+    }
+
+    /// Whether the bytes are well-formed UTF-8 (Unicode §3.9, Table 3-7).
+    static func isValidUTF8(_ data: Data) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return false
+                }
+                guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
+                for offset in 2..<max(length, 2) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                    return false
+                }
+                index += length
+            }
+            return true
+        }
     }
 
     /// Any other encoding through the C library's iconv; nil when it does not know the name.
@@ -92,7 +142,8 @@ enum Transcoder {
     }
 
     private static func replacingNUL(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(0) else { return bytes }
+        let hasNUL = bytes.withUnsafeBytes { buffer in buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) } != nil }
+        guard hasNUL else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 64)
         for byte in bytes {
