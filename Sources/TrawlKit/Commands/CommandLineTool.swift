@@ -7,6 +7,9 @@ public enum CommandLineTool {
     static var commands: [any TrawlCommand.Type] {
         [
             RunCommand.self,
+            ScrapeCommand.self,
+            GenerateCommand.self,
+            InitCommand.self,
         ]
     }
 
