@@ -9,6 +9,7 @@ public enum CommandLineTool {
             RunCommand.self,
             ScrapeCommand.self,
             GenerateCommand.self,
+            DownloadCommand.self,
             InitCommand.self,
         ]
     }
