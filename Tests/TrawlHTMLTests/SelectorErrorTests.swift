@@ -29,6 +29,11 @@ import TrawlHTML
         }
     }
 
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let selector = String(repeating: ":is(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
+        #expect(throws: SelectorError.self) { try Selector(parsing: selector) }
+    }
+
     @Test(arguments: [":before", "::first-line", "a:after"])
     func rejectsPseudoElementsThatCannotBeSelected(_ selector: String) {
         #expect(throws: SelectorError.self) { try Selector(parsing: selector) }

@@ -42,8 +42,13 @@ extension SelectorParser {
             throw error(expected: "a supported pseudo-class")
         case .function(let name):
             let lowered = name.lowercased()
+            guard nesting < Self.maximumNesting else {
+                throw error(expected: "at most \(Self.maximumNesting) nested pseudo-classes")
+            }
             try advance()
+            nesting += 1
             let pseudoClass = try parseFunctionalPseudoClass(lowered)
+            nesting -= 1
             skipWhitespace()
             guard current == .rightParen else { throw error(expected: "')'") }
             try advance()

@@ -5,6 +5,9 @@ struct SelectorParser {
     let source: String
     private(set) var current: SelectorToken = .end
     private(set) var currentStart = 0
+    /// How deep functional pseudo-classes nest here; bounded so the recursion is.
+    var nesting = 0
+    static let maximumNesting = 32
 
     init(_ source: String) {
         self.source = source
