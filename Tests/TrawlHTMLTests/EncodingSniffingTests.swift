@@ -24,6 +24,12 @@ import TrawlHTML
         #expect(sniffed.source == source)
     }
 
+    @Test func undeclaredWellFormedUTF8IsAutodetected() throws {
+        let data = Data("<p>Größe €</p>".utf8)
+        #expect(EncodingSniffer.sniff(data) == ("UTF-8", .autodetected))
+        #expect(try Document.parseHTML(data).select("p").text == "Größe €")
+    }
+
     @Test func metaBeyondTheFirst1024BytesIsIgnored() {
         let data = Data((String(repeating: " ", count: 1024) + #"<meta charset="utf-8">"#).utf8)
         #expect(EncodingSniffer.sniff(data).source == .fallback)

@@ -20,6 +20,9 @@ final class SelectorCache: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// How many compilations are kept.
+    var count: Int { lock.withLock { compiled.count } }
+
     /// The compiled form of `css`, parsing it only the first time it is seen.
     func compiled(_ css: String, isHTML: Bool) throws -> CompiledSelector {
         let key = Key(source: css, isHTML: isHTML)
