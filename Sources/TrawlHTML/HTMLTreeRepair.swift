@@ -46,7 +46,7 @@ enum HTMLTreeRepair {
     private static func wrapTableRows(below root: xmlNodePtr, document: xmlDocPtr) {
         var node: xmlNodePtr? = root
         while let current = node {
-            if current.pointee.type == XML_ELEMENT_NODE, name(current) == "table" {
+            if current.pointee.type == XML_ELEMENT_NODE, isNamed(current, "table") {
                 wrapRows(of: current, document: document)
             }
             if let child = current.pointee.children, current.pointee.type == XML_ELEMENT_NODE {
@@ -68,7 +68,7 @@ enum HTMLTreeRepair {
     private static func wrapRows(of table: xmlNodePtr, document: xmlDocPtr) {
         var child = table.pointee.children
         while let current = child {
-            guard current.pointee.type == XML_ELEMENT_NODE, name(current) == "tr" else {
+            guard current.pointee.type == XML_ELEMENT_NODE, isNamed(current, "tr") else {
                 child = current.pointee.next
                 continue
             }
@@ -89,11 +89,11 @@ enum HTMLTreeRepair {
     /// Whether `node` belongs in the row group being built: a `tr`, or text or a comment
     /// that another `tr` follows.
     private static func continuesRowRun(_ node: xmlNodePtr) -> Bool {
-        if node.pointee.type == XML_ELEMENT_NODE { return name(node) == "tr" }
+        if node.pointee.type == XML_ELEMENT_NODE { return isNamed(node, "tr") }
         var next = node.pointee.next
         while let sibling = next, sibling.pointee.type != XML_ELEMENT_NODE { next = sibling.pointee.next }
         guard let following = next else { return false }
-        return name(following) == "tr" && (node.pointee.type == XML_TEXT_NODE || node.pointee.type == XML_COMMENT_NODE)
+        return isNamed(following, "tr") && (node.pointee.type == XML_TEXT_NODE || node.pointee.type == XML_COMMENT_NODE)
     }
 
     private static func children(of node: xmlNodePtr) -> [xmlNodePtr] {
@@ -104,6 +104,11 @@ enum HTMLTreeRepair {
             child = current.pointee.next
         }
         return result
+    }
+
+    /// Compares names without making a Swift string: this runs for every element of every page.
+    static func isNamed(_ node: xmlNodePtr, _ name: String) -> Bool {
+        xmlStrEqual(node.pointee.name, name) != 0
     }
 
     static func name(_ node: xmlNodePtr) -> String {

@@ -77,6 +77,11 @@ enum Transcoder {
             var index = 0
             let count = bytes.count
             while index < count {
+                // Most of a page is ASCII: skip it eight bytes at a time.
+                if index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
                 let lead = bytes[index]
                 if lead < 0x80 {
                     index += 1

@@ -6,7 +6,7 @@ import TrawlHTML
 /// printing throughput; `Benchmarks/python/html_peers.py` does the same work with parsel
 /// and selectolax, and `Benchmarks/html.sh` prints the three side by side.
 ///
-///     trawl-bench html [--pages DIR] [--threads N] [--passes N]
+///     trawl-bench html [--pages DIR] [--threads N] [--passes N] [--parse-only]
 ///     trawl-bench html --selectors          print the selector list (the Python side reads it)
 ///     trawl-bench html --leak-check N        parse N times, printing resident memory
 enum HTMLBenchmark {
@@ -44,6 +44,7 @@ enum HTMLBenchmark {
             return
         }
         let threads = value(of: "--threads", in: arguments).flatMap(Int.init) ?? 2
+        let parseOnly = arguments.contains("--parse-only")
         let passes = value(of: "--passes", in: arguments).flatMap(Int.init) ?? 3
         let megabytes = Double(pages.reduce(0) { $0 + $1.count }) / 1_000_000
         var best = Double.infinity
@@ -52,25 +53,26 @@ enum HTMLBenchmark {
         for _ in 0..<passes {
             let start = DispatchTime.now().uptimeNanoseconds
             let startCPU = processCPUSeconds()
-            results = try work(pages, threads: threads)
+            results = try work(pages, threads: threads, parseOnly: parseOnly)
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             bestCPU = min(bestCPU, processCPUSeconds() - startCPU)
         }
         let line = String(
             format: "%-32@ %7.1f MB/s %7.1f pages/s %7.1f MB/CPU-s  (%d pages, %.1f MB, %d selectors, %d results, best of %d)",
-            "trawl (libxml2, \(threads) thread\(threads == 1 ? "" : "s"))" as NSString,
+            "trawl (libxml2, \(threads) thread\(threads == 1 ? "" : "s")\(parseOnly ? ", parse only" : ""))" as NSString,
             megabytes / best, Double(pages.count) / best, megabytes / bestCPU, pages.count, megabytes,
             selectors.count, results, passes)
         print(line)
     }
 
     /// Parses each page and runs every selector, on `threads` threads; returns the number of results.
-    static func work(_ pages: [Data], threads: Int) throws -> Int {
+    static func work(_ pages: [Data], threads: Int, parseOnly: Bool = false) throws -> Int {
         let outcome = Outcome()
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
             for index in stride(from: worker, to: pages.count, by: threads) {
                 do {
-                    outcome.add(try query(Document.parseHTML(pages[index])))
+                    let document = Document.parseHTML(pages[index])
+                    outcome.add(parseOnly ? 0 : try query(document))
                 } catch {
                     outcome.record(error)
                 }
