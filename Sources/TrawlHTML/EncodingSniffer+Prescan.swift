@@ -33,7 +33,9 @@ extension EncodingSniffer {
                     index += 1
                 }
                 while let (_, _, next) = attribute(bytes, from: index) { index = next }
-            } else if matches(bytes, at: index, "<!") || matches(bytes, at: index, "</") || matches(bytes, at: index, "<?") {
+            } else if matches(bytes, at: index, "<!") || matches(bytes, at: index, "</")
+                || matches(bytes, at: index, "<?")
+            {
                 index = find(bytes, ">", from: index + 2).map { $0 + 1 } ?? bytes.count
             } else {
                 index += 1

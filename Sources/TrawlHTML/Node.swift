@@ -114,7 +114,9 @@ public struct Node: @unchecked Sendable {
             htmlNodeDumpFormatOutput(output, document.pointer, pointer, "UTF-8", 0)
             xmlOutputBufferFlush(output)
             guard let content = xmlOutputBufferGetContent(output) else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output))), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output))), as: UTF8.self
+            )
         }
         guard let buffer = xmlBufferCreate() else { return "" }
         defer { xmlBufferFree(buffer) }

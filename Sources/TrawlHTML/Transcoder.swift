@@ -78,7 +78,9 @@ enum Transcoder {
             let count = bytes.count
             while index < count {
                 // Most of a page is ASCII: skip it eight bytes at a time.
-                if index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                if index + 8 <= count,
+                    bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                     continue
                 }
@@ -147,7 +149,8 @@ enum Transcoder {
     }
 
     private static func replacingNUL(_ bytes: [UInt8]) -> [UInt8] {
-        let hasNUL = bytes.withUnsafeBytes { buffer in buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) } != nil }
+        let hasNUL = bytes.withUnsafeBytes { buffer in buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) } != nil
+        }
         guard hasNUL else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 64)

@@ -7,15 +7,21 @@ import CLibXML2
 /// the context node inside a predicate. `:lang()` needs RFC 4647 matching with wildcards.
 enum XPathFunctions {
     static func register(in context: xmlXPathContextPtr) {
-        xmlXPathRegisterFunc(context, "trawl-type-index", { parser, _ in
-            XPathFunctions.pushTypeIndex(parser, forward: false)
-        })
-        xmlXPathRegisterFunc(context, "trawl-type-index-from-end", { parser, _ in
-            XPathFunctions.pushTypeIndex(parser, forward: true)
-        })
-        xmlXPathRegisterFunc(context, "trawl-lang", { parser, count in
-            XPathFunctions.pushLanguageMatch(parser, argumentCount: Int(count))
-        })
+        xmlXPathRegisterFunc(
+            context, "trawl-type-index",
+            { parser, _ in
+                XPathFunctions.pushTypeIndex(parser, forward: false)
+            })
+        xmlXPathRegisterFunc(
+            context, "trawl-type-index-from-end",
+            { parser, _ in
+                XPathFunctions.pushTypeIndex(parser, forward: true)
+            })
+        xmlXPathRegisterFunc(
+            context, "trawl-lang",
+            { parser, count in
+                XPathFunctions.pushLanguageMatch(parser, argumentCount: Int(count))
+            })
     }
 
     /// Pops `argumentCount` language ranges and pushes whether the context element's language

@@ -39,7 +39,8 @@ import TrawlHTML
     }
 
     @Test func xmlKeepsItsOwnTree() throws {
-        let document = Document.parseXML("<feed xmlns='http://www.w3.org/2005/Atom'><entry><Title>A</Title></entry></feed>")
+        let document = Document.parseXML(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><Title>A</Title></entry></feed>")
         #expect(document.root?.tag == "feed")
         #expect(try document.select("entry > Title").text == "A")
         #expect(try document.select("entry > title").count == 0)

@@ -11,7 +11,10 @@ import TrawlHTML
         ("p:nth-child(x)", #"expected An+B, 'odd' or 'even' at column 13 in "p:nth-child(x)""#),
         ("p:hovering", #"expected a supported pseudo-class, found 'hovering' at column 3 in "p:hovering""#),
         ("a::text b", #"expected nothing after a pseudo-element, found 'b' at column 9 in "a::text b""#),
-        ("svg|rect", #"expected a selector without a namespace prefix (namespaces are not supported), found '|' at column 4 in "svg|rect""#),
+        (
+            "svg|rect",
+            #"expected a selector without a namespace prefix (namespaces are not supported), found '|' at column 4 in "svg|rect""#
+        ),
     ])
     func saysWhatWasExpectedAndWhere(_ selector: String, _ message: String) {
         #expect(throws: SelectorError.self) { try Selector(parsing: selector) }

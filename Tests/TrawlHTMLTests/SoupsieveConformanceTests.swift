@@ -51,7 +51,8 @@ import TrawlHTML
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.
     static let deviations: [String: String] = [
         "test_empty.py:27": "Trawl follows Selectors Level 3 and browsers: white space is content, so not :empty",
-        "test_defined.py:25": "libxml2's HTML parser drops the prefix of <prefix:div-custom>, leaving a custom-element name",
+        "test_defined.py:25":
+            "libxml2's HTML parser drops the prefix of <prefix:div-custom>, leaving a custom-element name",
         "test_lang.py:398": "an xml:lang in an XHTML document counts, as XML says (soupsieve ignores it)",
     ]
 

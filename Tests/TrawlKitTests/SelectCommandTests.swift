@@ -77,7 +77,8 @@ import Testing
 
     @Test func jsonPrintsOneArrayPerInput() async throws {
         let run = try await Self.select(["a[title]", "PAGE", "--json"])
-        let expected = #"[{"tag":"a","text":"Cape Sable","attrs":{"href":"/pdf/13003.pdf","title":"Cape \"Sable\""},"#
+        let expected =
+            #"[{"tag":"a","text":"Cape Sable","attrs":{"href":"/pdf/13003.pdf","title":"Cape \"Sable\""},"#
             + #""html":"<a href=\"/pdf/13003.pdf\" title='Cape \"Sable\"'>Cape Sable</a>"}]"# + "\n"
         #expect(run.output == expected)
         let decoded = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]

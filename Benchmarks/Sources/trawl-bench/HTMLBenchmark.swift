@@ -58,8 +58,10 @@ enum HTMLBenchmark {
             bestCPU = min(bestCPU, processCPUSeconds() - startCPU)
         }
         let line = String(
-            format: "%-32@ %7.1f MB/s %7.1f pages/s %7.1f MB/CPU-s  (%d pages, %.1f MB, %d selectors, %d results, best of %d)",
-            "trawl (libxml2, \(threads) thread\(threads == 1 ? "" : "s")\(parseOnly ? ", parse only" : ""))" as NSString,
+            format:
+                "%-32@ %7.1f MB/s %7.1f pages/s %7.1f MB/CPU-s  (%d pages, %.1f MB, %d selectors, %d results, best of %d)",
+            "trawl (libxml2, \(threads) thread\(threads == 1 ? "" : "s")\(parseOnly ? ", parse only" : ""))"
+                as NSString,
             megabytes / best, Double(pages.count) / best, megabytes / bestCPU, pages.count, megabytes,
             selectors.count, results, passes)
         print(line)

@@ -176,7 +176,8 @@ struct SelectorTokenizer {
                 return value
             case "\n", "\r\n", "\r":
                 throw SelectorError(
-                    source: String(characters), column: column(of: start), expected: "closing \(quote) before the end of the line")
+                    source: String(characters), column: column(of: start),
+                    expected: "closing \(quote) before the end of the line")
             case "\\":
                 if let next = peek(), next == "\n" || next == "\r\n" || next == "\r" {
                     position += 1
@@ -193,7 +194,9 @@ struct SelectorTokenizer {
 }
 
 extension Character {
-    var isCSSWhitespace: Bool { self == " " || self == "\t" || self == "\n" || self == "\r\n" || self == "\r" || self == "\u{0C}" }
+    var isCSSWhitespace: Bool {
+        self == " " || self == "\t" || self == "\n" || self == "\r\n" || self == "\r" || self == "\u{0C}"
+    }
     var isASCIIDigit: Bool { isASCII && isNumber && ("0"..."9").contains(self) }
     var isNameStart: Bool { isLetter || self == "_" || !isASCII }
     var isNameCharacter: Bool {

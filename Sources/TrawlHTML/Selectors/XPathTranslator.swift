@@ -180,12 +180,16 @@ struct XPathTranslator {
 extension String {
     /// Lower-cases ASCII letters only, as HTML's case-insensitive matching does.
     var asciiLowercased: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        String(
+            String.UnicodeScalarView(
+                unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 
     /// Whether XPath can spell this as a name test (an NCName).
     var isXPathName: Bool {
         guard let first = unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || $0 == "-" || $0 == "." || ("0"..."9").contains($0) }
+        return unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0 == "_" || $0 == "-" || $0 == "." || ("0"..."9").contains($0)
+        }
     }
 }

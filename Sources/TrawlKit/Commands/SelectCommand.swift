@@ -96,12 +96,15 @@ struct SelectCommand: TrawlCommand {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return Document.parseHTML(data, url: base)
         }
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) {
+        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
+            ["http", "https", "file"].contains(scheme)
+        {
             guard case .page(let page) = try await Fetcher().fetch(url) else {
                 throw FetchError.unreachable(url, reason: "no body")
             }
-            return parse(page.body, url: base ?? (scheme == "file" ? nil : page.url), contentType: page.contentType,
-                         name: url.path)
+            return parse(
+                page.body, url: base ?? (scheme == "file" ? nil : page.url), contentType: page.contentType,
+                name: url.path)
         }
         let file = URL(fileURLWithPath: input)
         let data: Data
