@@ -9,6 +9,8 @@ import TrawlHTML
 ///     trawl-bench html [--pages DIR] [--threads N] [--passes N] [--parse-only]
 ///     trawl-bench html --selectors          print the selector list (the Python side reads it)
 ///     trawl-bench html --leak-check N        parse N times, printing resident memory
+///     trawl-bench html --counts FILE         print page, selector and match count for each
+///                                            selector in FILE (html_crosscheck.py compares)
 enum HTMLBenchmark {
     /// What scrapers ask of pages: links, titles, text, metadata, tables, lists.
     /// A selector ending in `::text` or `::attr()` extracts strings; the others count elements.
@@ -39,6 +41,10 @@ enum HTMLBenchmark {
             .filter { $0.hasSuffix(".html") }.sorted()
             .map { try Data(contentsOf: folder.appendingPathComponent($0)) }
         guard !pages.isEmpty else { throw BenchmarkError(message: "no .html pages in \(folder.path)") }
+        if let file = value(of: "--counts", in: arguments) {
+            try printCounts(folder: folder, selectorFile: file)
+            return
+        }
         if let count = value(of: "--leak-check", in: arguments).flatMap(Int.init) {
             leakCheck(pages, parses: count)
             return
@@ -95,6 +101,19 @@ enum HTMLBenchmark {
             }
         }
         return results
+    }
+
+    /// One line per page and selector: `<page>\t<selector>\t<count>` (`error` when it fails).
+    static func printCounts(folder: URL, selectorFile: String) throws {
+        let list = try String(contentsOfFile: selectorFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html") }
+        for name in names.sorted() {
+            let document = Document.parseHTML(try Data(contentsOf: folder.appendingPathComponent(name)))
+            for selector in list where !selector.isEmpty {
+                let count = (try? document.select(selector).count).map(String.init) ?? "error"
+                print("\(name)\t\(selector)\t\(count)")
+            }
+        }
     }
 
     /// Parses and queries the pages `parses` times over, printing resident memory as it goes:
