@@ -25,6 +25,15 @@ import TrawlHTML
         }
     }
 
+    @Test func aStringBrokenByANewLineIsAnError() {
+        #expect(
+            throws: SelectorError(
+                source: "a [title=\"x\ny\"]", column: 10, expected: "closing \" before the end of the line")
+        ) {
+            try Selector(parsing: "a [title=\"x\ny\"]")
+        }
+    }
+
     @Test func documentSelectThrowsTheSameError() {
         let document = Document.parseHTML("<p>x</p>")
         #expect(throws: SelectorError(source: "p:is(a", column: 7, expected: "')'")) {

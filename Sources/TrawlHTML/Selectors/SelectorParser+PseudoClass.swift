@@ -49,7 +49,7 @@ extension SelectorParser {
             nesting += 1
             let pseudoClass = try parseFunctionalPseudoClass(lowered)
             nesting -= 1
-            skipWhitespace()
+            try skipWhitespace()
             guard current == .rightParen else { throw error(expected: "')'") }
             try advance()
             return pseudoClass
@@ -62,13 +62,13 @@ extension SelectorParser {
     private mutating func parseFunctionalPseudoClass(_ name: String) throws -> PseudoClass {
         switch name {
         case "not":
-            skipWhitespace()
+            try skipWhitespace()
             if current == .rightParen { throw error(expected: "a selector in :not()") }
             return .not(try parseList(forgiving: false))
         case "is", "where", "matches", "-webkit-any", "any":
             return .is(try parseList(forgiving: true))
         case "has":
-            skipWhitespace()
+            try skipWhitespace()
             if current == .rightParen { throw error(expected: "a relative selector in :has()") }
             return .has(try parseRelativeList())
         case "nth-child", "nth-last-child":
@@ -76,7 +76,7 @@ extension SelectorParser {
             var filter: [ComplexSelector]?
             if case .ident(let word) = current, word.lowercased() == "of" {
                 try advance()
-                skipWhitespace()
+                try skipWhitespace()
                 filter = try parseList(forgiving: false)
             }
             return .nthChild(pattern, of: filter, fromEnd: name == "nth-last-child")
@@ -98,13 +98,13 @@ extension SelectorParser {
     private mutating func parseArguments() throws -> [String] {
         var values: [String] = []
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             switch current {
             case .ident(let value), .string(let value), .number(let value): values.append(value)
             default: throw error(expected: "an identifier or a string")
             }
             try advance()
-            skipWhitespace()
+            try skipWhitespace()
             guard current == .comma else { return values }
             try advance()
         }
@@ -127,7 +127,7 @@ extension SelectorParser {
         }
         tokenizer.position = end
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         return pattern
     }
 

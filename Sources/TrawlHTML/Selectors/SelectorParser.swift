@@ -17,7 +17,7 @@ struct SelectorParser {
     /// The whole input: a non-empty selector list and nothing after it.
     mutating func parseSelectorList() throws -> [ComplexSelector] {
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         let list = try parseList(forgiving: false)
         guard current == .end else { throw error(expected: "',' or the end of the selector") }
         return list
@@ -29,11 +29,8 @@ struct SelectorParser {
         (current, currentStart) = try tokenizer.next()
     }
 
-    mutating func skipWhitespace() {
-        while current == .whitespace {
-            // The tokenizer only throws on strings; white space is followed by a fresh token.
-            do { try advance() } catch { current = .end }
-        }
+    mutating func skipWhitespace() throws {
+        while current == .whitespace { try advance() }
     }
 
     /// An error at the current token.
@@ -50,17 +47,17 @@ struct SelectorParser {
     mutating func parseList(forgiving: Bool) throws -> [ComplexSelector] {
         var list: [ComplexSelector] = []
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             if forgiving, current == .comma || isListEnd {
                 if isListEnd { return list }
                 try advance()
                 continue
             }
             list.append(try parseComplex())
-            skipWhitespace()
+            try skipWhitespace()
             guard current == .comma else { return list }
             try advance()
-            skipWhitespace()
+            try skipWhitespace()
             if !forgiving, isListEnd || current == .comma {
                 throw error(expected: "a selector after ','")
             }
@@ -71,15 +68,15 @@ struct SelectorParser {
     mutating func parseRelativeList() throws -> [RelativeSelector] {
         var list: [RelativeSelector] = []
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             var combinator = Combinator.descendant
             if let leading = combinatorAtCurrent() {
                 combinator = leading
                 try advance()
-                skipWhitespace()
+                try skipWhitespace()
             }
             list.append(RelativeSelector(combinator: combinator, selector: try parseComplex()))
-            skipWhitespace()
+            try skipWhitespace()
             guard current == .comma else { return list }
             try advance()
         }
@@ -99,12 +96,12 @@ struct SelectorParser {
         var selector = ComplexSelector(first: first, rest: [], pseudoElement: nil)
         while pseudoElement == nil {
             let hadWhitespace = current == .whitespace
-            skipWhitespace()
+            try skipWhitespace()
             var combinator: Combinator
             if let explicit = combinatorAtCurrent() {
                 combinator = explicit
                 try advance()
-                skipWhitespace()
+                try skipWhitespace()
             } else if hadWhitespace, !isListEnd, current != .comma {
                 combinator = .descendant
             } else {
@@ -115,7 +112,7 @@ struct SelectorParser {
         }
         selector.pseudoElement = pseudoElement
         if pseudoElement != nil {
-            skipWhitespace()
+            try skipWhitespace()
             guard isListEnd || current == .comma else {
                 throw error(expected: "nothing after a pseudo-element")
             }
@@ -178,10 +175,10 @@ struct SelectorParser {
     /// `[name]`, `[name op value flag]`; leaves `current` on the closing bracket.
     private mutating func parseAttribute() throws -> AttributeSelector {
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         guard case .ident(let name) = current else { throw error(expected: "an attribute name") }
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         if current == .rightBracket { return AttributeSelector(name: name, op: .exists, value: "") }
         let op: AttributeSelector.Operator
         switch current {
@@ -203,14 +200,14 @@ struct SelectorParser {
             throw error(expected: "']' or an attribute operator (=, ~=, |=, ^=, $=, *=)")
         }
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         let value: String
         switch current {
         case .ident(let text), .string(let text), .number(let text): value = text
         default: throw error(expected: "an attribute value (identifier or string)")
         }
         try advance()
-        skipWhitespace()
+        try skipWhitespace()
         var flag: AttributeSelector.CaseFlag?
         if case .ident(let text) = current {
             switch text.lowercased() {
@@ -219,7 +216,7 @@ struct SelectorParser {
             default: throw error(expected: "']' or a case flag ('i' or 's')")
             }
             try advance()
-            skipWhitespace()
+            try skipWhitespace()
         }
         guard current == .rightBracket else { throw error(expected: "']'") }
         return AttributeSelector(name: name, op: op, value: value, caseFlag: flag)
@@ -233,10 +230,10 @@ struct SelectorParser {
             return .text
         case .function(let name) where name.lowercased() == "attr":
             try advance()
-            skipWhitespace()
+            try skipWhitespace()
             guard case .ident(let attribute) = current else { throw error(expected: "an attribute name") }
             try advance()
-            skipWhitespace()
+            try skipWhitespace()
             guard current == .rightParen else { throw error(expected: "')'") }
             try advance()
             return .attribute(attribute)
