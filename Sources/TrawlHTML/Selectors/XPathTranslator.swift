@@ -19,15 +19,10 @@ struct XPathTranslator {
 
     /// The expression selecting, below and including the context node, what `selector` means.
     ///
-    /// Alternatives that end alike (`h1, h2, h3`; `h1::text, h2::text`) share one walk over
-    /// the tree, which is faster than a union of walks that libxml2 must then merge.
+    /// Each alternative keeps its own walk: a name test (`descendant-or-self::h1`) costs
+    /// libxml2 far less than a predicate on every element (`*[self::h1 or self::h2]`).
     mutating func expression(for selector: Selector) -> String {
-        let alternatives = selector.alternatives
-        let ending = alternatives.first?.pseudoElement
-        guard alternatives.count > 1, alternatives.allSatisfy({ $0.pseudoElement == ending }) else {
-            return alternatives.map { path(for: $0) }.joined(separator: " | ")
-        }
-        return "descendant-or-self::*[" + condition(anyOf: alternatives) + "]" + suffix(for: ending)
+        selector.alternatives.map { path(for: $0) }.joined(separator: " | ")
     }
 
     private func suffix(for pseudoElement: PseudoElement?) -> String {
@@ -58,14 +53,16 @@ struct XPathTranslator {
     /// A predicate saying that the context element has, to its left, the elements `parts` require.
     private mutating func relationToLeft(_ parts: [(CompoundSelector, Combinator)]) -> String? {
         guard let (compound, combinator) = parts.last else { return nil }
-        var conditions = compoundConditions(compound, includingType: true)
+        // A name test on the axis, where the axis allows, is cheaper than a predicate.
+        let test = combinator == .nextSibling ? "*[1]" : nodeTest(compound.typeName)
+        var conditions = compoundConditions(compound, includingType: combinator == .nextSibling)
         if let further = relationToLeft(Array(parts.dropLast())) { conditions.append(further) }
         let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
         switch combinator {
-        case .descendant: return "ancestor::*" + predicate
-        case .child: return "parent::*" + predicate
-        case .nextSibling: return "preceding-sibling::*[1]" + predicate
-        case .subsequentSibling: return "preceding-sibling::*" + predicate
+        case .descendant: return "ancestor::" + test + predicate
+        case .child: return "parent::" + test + predicate
+        case .nextSibling: return "preceding-sibling::" + test + predicate
+        case .subsequentSibling: return "preceding-sibling::" + test + predicate
         }
     }
 
