@@ -22,10 +22,19 @@ extension Node {
     /// The selector is compiled once per process (see `Selector`); `:scope` is this node.
     public func select(_ css: String) throws -> NodeList {
         let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML)
+        // On the whole document, start from the indexed candidates rather than walk the tree.
+        if pointer == xmlDocGetRootElement(document.pointer), let index = document.elementIndex {
+            let candidates = compiled.candidates.map { index.elements(named: $0) }
+            return try evaluate(
+                compiled.indexedXPath, scope: compiled.usesScope, functions: compiled.usesFunctions,
+                candidates: candidates)
+        }
         return try evaluate(compiled.xpath, scope: compiled.usesScope, functions: compiled.usesFunctions)
     }
 
-    private func evaluate(_ expression: String, scope: Bool, functions: Bool) throws -> NodeList {
+    private func evaluate(
+        _ expression: String, scope: Bool, functions: Bool, candidates: [[xmlNodePtr]] = []
+    ) throws -> NodeList {
         guard let context = xmlXPathNewContext(document.pointer) else {
             throw XPathError(expression: expression, reason: "out of memory")
         }
@@ -35,6 +44,12 @@ extension Node {
         context.pointee.error = { _, _ in }
         if functions { XPathFunctions.register(in: context) }
         if scope { xmlXPathRegisterVariable(context, "scope", xmlXPathNewNodeSet(pointer)) }
+        for (number, elements) in candidates.enumerated() {
+            // The context frees registered variables with itself.
+            let set = xmlXPathNodeSetCreate(nil)
+            for element in elements { xmlXPathNodeSetAddUnique(set, element) }
+            xmlXPathRegisterVariable(context, "candidates\(number)", xmlXPathWrapNodeSet(set))
+        }
         guard let result = xmlXPathEvalExpression(expression, context) else {
             let reason = context.pointee.lastError.message.map { String(cString: $0) } ?? "unknown error"
             xmlResetError(&context.pointee.lastError)

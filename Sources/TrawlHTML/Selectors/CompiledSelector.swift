@@ -5,10 +5,16 @@ struct CompiledSelector: Sendable {
     let usesScope: Bool
     /// The expression calls the `trawl-*` extension functions.
     let usesFunctions: Bool
+    /// The same selection over candidate node sets, for a whole document whose element
+    /// index is at hand (see `XPathTranslator.indexedExpression(for:)`).
+    let indexedXPath: String
+    /// The element name each `$candidatesN` holds; nil for every element.
+    let candidates: [String?]
 
     init(_ selector: Selector, isHTML: Bool) {
         var translator = XPathTranslator(isHTML: isHTML)
         xpath = translator.expression(for: selector)
+        (indexedXPath, candidates) = translator.indexedExpression(for: selector)
         usesScope = translator.usesScope
         usesFunctions = translator.usesFunctions
     }

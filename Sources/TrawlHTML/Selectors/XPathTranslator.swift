@@ -33,13 +33,33 @@ struct XPathTranslator {
         }
     }
 
+    /// The same selection, from node sets of candidate elements that the evaluator binds
+    /// to `$candidates0`, `$candidates1`, … (one per alternative), instead of a walk over the
+    /// tree per alternative: each candidate list holds the elements named as the rightmost
+    /// compound names (nil: every element) below and including the context node.
+    mutating func indexedExpression(for selector: Selector) -> (xpath: String, candidates: [String?]) {
+        var paths: [String] = []
+        var candidates: [String?] = []
+        for (index, alternative) in selector.alternatives.enumerated() {
+            let rightmost = split(alternative).0
+            paths.append("$candidates\(index)" + predicateAndSuffix(for: alternative))
+            candidates.append(rightmost.typeName.map { isHTML ? $0.asciiLowercased : $0 })
+        }
+        return (paths.joined(separator: " | "), candidates)
+    }
+
     private mutating func path(for selector: ComplexSelector) -> String {
+        "descendant-or-self::" + nodeTest(split(selector).0.typeName) + predicateAndSuffix(for: selector)
+    }
+
+    /// What follows the rightmost compound's node test: its conditions, what lies to its
+    /// left, and the pseudo-element.
+    private mutating func predicateAndSuffix(for selector: ComplexSelector) -> String {
         let (rightmost, leftParts) = split(selector)
         var conditions = compoundConditions(rightmost, includingType: false)
         if let relation = relationToLeft(leftParts) { conditions.append(relation) }
-        var step = "descendant-or-self::" + nodeTest(rightmost.typeName)
-        if !conditions.isEmpty { step += "[" + conditions.joined(separator: " and ") + "]" }
-        return step + suffix(for: selector.pseudoElement)
+        let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
+        return predicate + suffix(for: selector.pseudoElement)
     }
 
     /// The rightmost compound, and what lies to its left (compounds with the combinator after each).
