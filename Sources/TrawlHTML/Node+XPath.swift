@@ -13,8 +13,11 @@ public struct XPathError: Error, CustomStringConvertible, Sendable {
 extension Node {
     /// The nodes the XPath 1.0 expression selects, with this node as the context node.
     /// Text and attribute nodes come back as nodes too, whose `text` is their value.
+    ///
+    /// `$scope` is this node and the `trawl-*` functions are there, so what
+    /// `Selector.xpath()` prints runs here as `select` runs it.
     public func xpath(_ expression: String) throws -> NodeList {
-        try evaluate(expression, scope: false, functions: false)
+        try evaluate(expression, scope: true, functions: true)
     }
 
     /// The nodes a CSS selector matches below (and including) this node, in document order.
