@@ -41,8 +41,12 @@ import TrawlHTML
         }
     }
 
-    @Test func deepNestingIsAnErrorNotACrash() {
-        let selector = String(repeating: ":is(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
+    @Test(arguments: [
+        String(repeating: ":is(", count: 10_000) + "a" + String(repeating: ")", count: 10_000),
+        Array(repeating: "a", count: 100_000).joined(separator: " "),
+        Array(repeating: "a", count: 100_000).joined(separator: ","),
+    ])
+    func hugeSelectorsAreErrorsNotCrashes(_ selector: String) {
         #expect(throws: SelectorError.self) { try Selector(parsing: selector) }
     }
 

@@ -8,6 +8,10 @@ struct SelectorParser {
     /// How deep functional pseudo-classes nest here; bounded so the recursion is.
     var nesting = 0
     static let maximumNesting = 32
+    /// Bounds on what one selector may hold, far above what pages need, so that neither this
+    /// parser nor libxml2's XPath compiler recurses without limit on a hostile selector.
+    static let maximumCompounds = 64
+    static let maximumAlternatives = 256
 
     init(_ source: String) {
         self.source = source
@@ -52,6 +56,9 @@ struct SelectorParser {
                 if isListEnd { return list }
                 try advance()
                 continue
+            }
+            guard list.count < Self.maximumAlternatives else {
+                throw error(expected: "at most \(Self.maximumAlternatives) selectors in a list")
             }
             list.append(try parseComplex())
             try skipWhitespace()
@@ -109,6 +116,9 @@ struct SelectorParser {
             }
             (first, pseudoElement) = try parseCompound()
             selector.rest.append((combinator, first))
+            guard selector.rest.count < Self.maximumCompounds else {
+                throw error(expected: "at most \(Self.maximumCompounds) compound selectors in a row")
+            }
         }
         selector.pseudoElement = pseudoElement
         if pseudoElement != nil {
