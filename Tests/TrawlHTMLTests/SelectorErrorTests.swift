@@ -45,6 +45,7 @@ import TrawlHTML
         String(repeating: ":is(", count: 10_000) + "a" + String(repeating: ")", count: 10_000),
         Array(repeating: "a", count: 100_000).joined(separator: " "),
         Array(repeating: "a", count: 100_000).joined(separator: ","),
+        String(repeating: ":nth-child(2n+3 of ", count: 30) + "a" + String(repeating: ")", count: 30),
     ])
     func hugeSelectorsAreErrorsNotCrashes(_ selector: String) {
         #expect(throws: SelectorError.self) { try Selector(parsing: selector) }

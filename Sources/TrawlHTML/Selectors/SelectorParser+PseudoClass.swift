@@ -75,9 +75,15 @@ extension SelectorParser {
             let pattern = try parseNthPattern()
             var filter: [ComplexSelector]?
             if case .ident(let word) = current, word.lowercased() == "of" {
+                // The translation repeats S, so nesting `of` multiplies the expression.
+                guard nthFilterNesting < Self.maximumNthFilterNesting else {
+                    throw error(expected: "at most \(Self.maximumNthFilterNesting) nested ':nth-child(… of S)'")
+                }
                 try advance()
                 try skipWhitespace()
+                nthFilterNesting += 1
                 filter = try parseList(forgiving: false)
+                nthFilterNesting -= 1
             }
             return .nthChild(pattern, of: filter, fromEnd: name == "nth-last-child")
         case "nth-of-type", "nth-last-of-type":

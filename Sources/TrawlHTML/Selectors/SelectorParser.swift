@@ -12,6 +12,9 @@ struct SelectorParser {
     /// parser nor libxml2's XPath compiler recurses without limit on a hostile selector.
     static let maximumCompounds = 64
     static let maximumAlternatives = 256
+    /// `:nth-child(An+B of S)` inside another's S.
+    var nthFilterNesting = 0
+    static let maximumNthFilterNesting = 3
 
     init(_ source: String) {
         self.source = source
