@@ -21,6 +21,12 @@ enum XPathFunctions {
         xmlXPathRegisterFunc(context, "trawl-type-index-from-end") { parser, _ in
             XPathFunctions.pushIndex(parser, fromEnd: true, sameName: true)
         }
+        xmlXPathRegisterFunc(context, "trawl-default-button") { parser, _ in
+            XPathFunctions.pushTest(parser, FormState.isDefaultButton)
+        }
+        xmlXPathRegisterFunc(context, "trawl-indeterminate") { parser, _ in
+            XPathFunctions.pushTest(parser, FormState.isIndeterminate)
+        }
         xmlXPathRegisterFunc(context, "trawl-lang") { parser, count in
             XPathFunctions.pushLanguageMatch(parser, argumentCount: Int(count))
         }
@@ -41,6 +47,13 @@ enum XPathFunctions {
             matched = ranges.contains { LanguageRange($0).matches(language) }
         }
         valuePush(parser, xmlXPathNewBoolean(matched ? 1 : 0))
+    }
+
+    /// Pushes whether `test` holds of the context node.
+    private static func pushTest(_ parser: xmlXPathParserContextPtr?, _ test: (xmlNodePtr) -> Bool) {
+        guard let parser else { return }
+        let holds = parser.pointee.context.pointee.node.map(test) ?? false
+        valuePush(parser, xmlXPathNewBoolean(holds ? 1 : 0))
     }
 
     /// Pushes the context element's 1-based position among its element siblings (only those

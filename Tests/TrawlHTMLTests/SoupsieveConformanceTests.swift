@@ -39,13 +39,8 @@ import TrawlHTML
         "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS",
         "namespace": "namespace prefixes need a prefix map; Trawl matches XML by local name",
         "dir": ":dir() needs the directionality algorithm over text, beyond XPath 1.0",
-        "default": ":default needs each control's form owner, which XPath 1.0 cannot compare",
-        "indeterminate": ":indeterminate needs radio groups by form owner and name",
         "in_range": ":in-range needs parsing of dates, times and numbers per input type",
         "out_of_range": ":out-of-range needs parsing of dates, times and numbers per input type",
-        "placeholder_shown": ":placeholder-shown depends on each input type's value sanitisation",
-        "read_only": ":read-only depends on each input type's mutability rules",
-        "read_write": ":read-write depends on each input type's mutability rules",
     ]
 
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.

@@ -12,6 +12,8 @@ extension SelectorParser {
         "checked": .checked, "disabled": .disabled, "enabled": .enabled,
         "required": .required, "optional": .optional,
         "muted": .muted, "open": .open, "defined": .defined,
+        "read-only": .readOnly, "read-write": .readWrite, "placeholder-shown": .placeholderShown,
+        "default": .defaultControl, "indeterminate": .indeterminate,
     ]
 
     /// State that only a live browser has: parsed, never matched.

@@ -51,6 +51,14 @@ extension XPathTranslator {
             return langCondition(ranges)
         case .never:
             return "false()"
+        case .defaultControl:
+            noteFunctions()
+            return "((\(htmlElement("input")) and (\(inputType) = 'checkbox' or \(inputType) = 'radio') and @checked)"
+                + " or (\(htmlElement("option")) and @selected)"
+                + " or (\(htmlElement("button", "input")) and trawl-default-button()))"
+        case .indeterminate:
+            noteFunctions()
+            return "(\(htmlElement("input", "progress")) and trawl-indeterminate())"
         default:
             return formCondition(pseudoClass)
         }
