@@ -27,6 +27,11 @@ enum XPathFunctions {
         xmlXPathRegisterFunc(context, "trawl-indeterminate") { parser, _ in
             XPathFunctions.pushTest(parser, FormState.isIndeterminate)
         }
+        xmlXPathRegisterFunc(context, "trawl-range-state") { parser, _ in
+            guard let parser else { return }
+            let state = parser.pointee.context.pointee.node.map(InputRange.state) ?? .notApplicable
+            valuePush(parser, xmlXPathNewFloat(state.rawValue))
+        }
         xmlXPathRegisterFunc(context, "trawl-lang") { parser, count in
             XPathFunctions.pushLanguageMatch(parser, argumentCount: Int(count))
         }

@@ -39,8 +39,6 @@ import TrawlHTML
         "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS",
         "namespace": "namespace prefixes need a prefix map; Trawl matches XML by local name",
         "dir": ":dir() needs the directionality algorithm over text, beyond XPath 1.0",
-        "in_range": ":in-range needs parsing of dates, times and numbers per input type",
-        "out_of_range": ":out-of-range needs parsing of dates, times and numbers per input type",
     ]
 
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.

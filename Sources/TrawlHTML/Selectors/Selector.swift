@@ -100,7 +100,7 @@ enum PseudoClass: Sendable, Equatable {
     case lang([String])
     case link
     case checked, disabled, enabled, required, optional, muted, open, defined
-    case readOnly, readWrite, placeholderShown, defaultControl, indeterminate
+    case readOnly, readWrite, placeholderShown, defaultControl, indeterminate, inRange, outOfRange
     /// User action, time or media state: never true of a parsed page.
     case never(String)
 }

@@ -14,6 +14,7 @@ extension SelectorParser {
         "muted": .muted, "open": .open, "defined": .defined,
         "read-only": .readOnly, "read-write": .readWrite, "placeholder-shown": .placeholderShown,
         "default": .defaultControl, "indeterminate": .indeterminate,
+        "in-range": .inRange, "out-of-range": .outOfRange,
     ]
 
     /// State that only a live browser has: parsed, never matched.

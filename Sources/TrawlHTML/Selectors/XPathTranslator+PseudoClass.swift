@@ -56,6 +56,10 @@ extension XPathTranslator {
             return "((\(htmlElement("input")) and (\(inputType) = 'checkbox' or \(inputType) = 'radio') and @checked)"
                 + " or (\(htmlElement("option")) and @selected)"
                 + " or (\(htmlElement("button", "input")) and trawl-default-button()))"
+        case .inRange, .outOfRange:
+            noteFunctions()
+            let state = pseudoClass == .inRange ? InputRange.State.inRange : .outOfRange
+            return "(\(htmlElement("input")) and trawl-range-state() = \(Int(state.rawValue)))"
         case .indeterminate:
             noteFunctions()
             return "(\(htmlElement("input", "progress")) and trawl-indeterminate())"
