@@ -32,6 +32,11 @@ enum XPathFunctions {
             let state = parser.pointee.context.pointee.node.map(InputRange.state) ?? .notApplicable
             valuePush(parser, xmlXPathNewFloat(state.rawValue))
         }
+        xmlXPathRegisterFunc(context, "trawl-dir") { parser, _ in
+            guard let parser else { return }
+            let direction = parser.pointee.context.pointee.node.map(Directionality.of) ?? .leftToRight
+            valuePush(parser, xmlXPathNewFloat(direction.rawValue))
+        }
         xmlXPathRegisterFunc(context, "trawl-lang") { parser, count in
             XPathFunctions.pushLanguageMatch(parser, argumentCount: Int(count))
         }

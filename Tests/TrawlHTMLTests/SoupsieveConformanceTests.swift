@@ -38,7 +38,6 @@ import TrawlHTML
     static let leftOut: [String: String] = [
         "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS",
         "namespace": "namespace prefixes need a prefix map; Trawl matches XML by local name",
-        "dir": ":dir() needs the directionality algorithm over text, beyond XPath 1.0",
     ]
 
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.

@@ -98,6 +98,8 @@ enum PseudoClass: Sendable, Equatable {
     case root, empty, scope
     case contains([String], ownText: Bool)
     case lang([String])
+    /// `:dir(ltr)`, `:dir(rtl)`; any other value matches nothing.
+    case dir(String)
     case link
     case checked, disabled, enabled, required, optional, muted, open, defined
     case readOnly, readWrite, placeholderShown, defaultControl, indeterminate, inRange, outOfRange

@@ -95,6 +95,11 @@ extension SelectorParser {
             return .contains(try parseArguments(), ownText: name == "-soup-contains-own")
         case "lang":
             return .lang(try parseArguments())
+        case "dir":
+            try skipWhitespace()
+            guard case .ident(let direction) = current else { throw error(expected: "'ltr' or 'rtl'") }
+            try advance()
+            return .dir(direction.asciiLowercased)
         case "current", "host", "host-context":
             _ = try parseList(forgiving: false)
             return .never(name)

@@ -56,6 +56,12 @@ extension XPathTranslator {
             return "((\(htmlElement("input")) and (\(inputType) = 'checkbox' or \(inputType) = 'radio') and @checked)"
                 + " or (\(htmlElement("option")) and @selected)"
                 + " or (\(htmlElement("button", "input")) and trawl-default-button()))"
+        case .dir(let direction):
+            guard direction == "ltr" || direction == "rtl" else { return "false()" }
+            noteFunctions()
+            let value = direction == "ltr" ? Directionality.Direction.leftToRight : .rightToLeft
+            let elements = isHTML ? "true()" : "namespace-uri() = '\(Self.xhtmlNamespace)'"
+            return "(\(elements) and trawl-dir() = \(Int(value.rawValue)))"
         case .inRange, .outOfRange:
             noteFunctions()
             let state = pseudoClass == .inRange ? InputRange.State.inRange : .outOfRange
