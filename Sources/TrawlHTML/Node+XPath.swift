@@ -23,8 +23,10 @@ extension Node {
     /// The nodes a CSS selector matches below (and including) this node, in document order.
     ///
     /// The selector is compiled once per process (see `Selector`); `:scope` is this node.
-    public func select(_ css: String) throws -> NodeList {
-        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML)
+    /// `namespaces` maps the prefixes of `ns|E` and `[ns|a]` to URIs, `""` the default one;
+    /// without a prefix, elements match by local name in any namespace.
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
+        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML, namespaces: namespaces)
         // On the whole document, start from the indexed candidates rather than walk the tree.
         if pointer == xmlDocGetRootElement(document.pointer), let index = document.elementIndex {
             let candidates = compiled.candidates.map { index.elements(named: $0) }
@@ -83,16 +85,16 @@ extension Document {
     }
 
     /// The elements (or text, attributes) a CSS selector matches in the whole document.
-    public func select(_ css: String) throws -> NodeList {
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
         guard let root else { return NodeList([]) }
-        return try root.select(css)
+        return try root.select(css, namespaces: namespaces)
     }
 }
 
 extension NodeList {
     /// The nodes the selector matches below every node of the list, in order, without repeats.
-    public func select(_ css: String) throws -> NodeList {
-        try merging { try $0.select(css) }
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
+        try merging { try $0.select(css, namespaces: namespaces) }
     }
 
     /// The nodes the XPath expression selects from every node of the list, without repeats.

@@ -12,8 +12,7 @@ import TrawlHTML
         ("p:hovering", #"expected a supported pseudo-class, found 'hovering' at column 3 in "p:hovering""#),
         ("a::text b", #"expected nothing after a pseudo-element, found 'b' at column 9 in "a::text b""#),
         (
-            "svg|rect",
-            #"expected a selector without a namespace prefix (namespaces are not supported), found '|' at column 4 in "svg|rect""#
+            "svg|", #"expected an element name or '*' after '|' at column 5 in "svg|""#
         ),
     ])
     func saysWhatWasExpectedAndWhere(_ selector: String, _ message: String) {

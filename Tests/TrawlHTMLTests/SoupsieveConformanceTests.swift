@@ -36,8 +36,7 @@ import TrawlHTML
 
     /// Features left out, by soupsieve test file, with the reason (docs/SELECTORS.md lists them).
     static let leftOut: [String: String] = [
-        "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS",
-        "namespace": "namespace prefixes need a prefix map; Trawl matches XML by local name",
+        "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS"
     ]
 
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.
@@ -70,7 +69,7 @@ import TrawlHTML
 
     @Test(arguments: supportedCases)
     func matchesTheExpectedElements(_ testCase: MatchCase) throws {
-        let matches = try Self.document(for: testCase).select(testCase.selector)
+        let matches = try Self.document(for: testCase).select(testCase.selector, namespaces: testCase.namespaces)
         let actual = matches.compactMap { $0.attr("id") }.sorted()
         #expect(actual == testCase.expected_ids.sorted())
     }

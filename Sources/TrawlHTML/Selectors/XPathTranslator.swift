@@ -8,13 +8,16 @@
 /// documents match everything case-sensitively, by local name.
 struct XPathTranslator {
     let isHTML: Bool
+    /// Namespace prefixes to URIs for `ns|E` and `[ns|a]`; `""` names the default namespace.
+    let namespaces: [String: String]
     /// Set when the expression refers to `$scope`, which the evaluator must bind.
     private(set) var usesScope = false
     /// Set when the expression calls the `trawl-*` functions of `XPathFunctions`.
     private(set) var usesFunctions = false
 
-    init(isHTML: Bool) {
+    init(isHTML: Bool, namespaces: [String: String] = [:]) {
         self.isHTML = isHTML
+        self.namespaces = namespaces
     }
 
     /// The expression selecting, below and including the context node, what `selector` means.
@@ -104,6 +107,7 @@ struct XPathTranslator {
     mutating func compoundConditions(_ compound: CompoundSelector, includingType: Bool) -> [String] {
         var conditions: [String] = []
         if includingType, let name = compound.typeName { conditions.append(typeCondition(name)) }
+        if let namespace = namespaceCondition(compound.namespace) { conditions.append(namespace) }
         for simple in compound.conditions {
             switch simple {
             case .id(let id):
@@ -136,6 +140,29 @@ struct XPathTranslator {
         return "local-name() = \(literal(name))"
     }
 
+    /// The element's namespace as a prefix asks (Selectors Level 3 §6.1.1); nil when any will do.
+    /// An undeclared prefix matches nothing.
+    func namespaceCondition(_ prefix: NamespacePrefix?) -> String? {
+        switch prefix {
+        case nil: return namespaces[""].map { "namespace-uri() = \(literal($0))" }
+        case .any: return nil
+        case .noNamespace: return "namespace-uri() = ''"
+        case .named(let name): return namespaces[name].map { "namespace-uri() = \(literal($0))" } ?? "false()"
+        }
+    }
+
+    /// An attribute's axis step for a namespace prefix; nil when the prefix is undeclared.
+    func attributeAxis(_ name: String, namespace: NamespacePrefix?) -> String? {
+        let local = isHTML ? name.asciiLowercased : name
+        switch namespace {
+        case nil, .noNamespace: return attributeAxis(name)
+        case .any: return "@*[local-name() = \(literal(local))]"
+        case .named(let prefix):
+            guard let uri = namespaces[prefix] else { return nil }
+            return "@*[local-name() = \(literal(local)) and namespace-uri() = \(literal(uri))]"
+        }
+    }
+
     /// `@name`, or a name test that tolerates names XPath cannot spell.
     func attributeAxis(_ name: String) -> String {
         let name = isHTML ? name.asciiLowercased : name
@@ -145,7 +172,7 @@ struct XPathTranslator {
     // MARK: - Attributes
 
     private func attributeCondition(_ attribute: AttributeSelector) -> String {
-        let axis = attributeAxis(attribute.name)
+        guard let axis = attributeAxis(attribute.name, namespace: attribute.namespace) else { return "false()" }
         if attribute.op == .exists { return axis }
         let insensitive: Bool
         switch attribute.caseFlag {
