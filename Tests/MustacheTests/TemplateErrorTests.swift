@@ -1,0 +1,49 @@
+import Mustache
+import Testing
+
+/// A malformed template is refused with its name, line and column, and a message a
+/// person can act on.
+@Suite struct TemplateErrorTests {
+    @Test(arguments: [
+        ("<ul>\n{{#items}}\n  <li>{{title}}</li>\n", "Templates/page.mustache:2:1: unclosed section 'items'"),
+        ("{{^empty}}\n", "Templates/page.mustache:1:1: unclosed inverted section 'empty'"),
+        ("{{<layout}}{{$body}}x{{/body}}", "Templates/page.mustache:1:1: unclosed parent 'layout'"),
+        ("x\n    {{#a}}{{#b}}{{/a}}{{/b}}",
+         "Templates/page.mustache:2:17: closing tag 'a' does not match the open section 'b' (line 2, column 11)"),
+        ("Hi\n{{/items}}", "Templates/page.mustache:2:1: closing tag 'items' has no open section"),
+        ("ok {{name", "Templates/page.mustache:1:4: unclosed tag: no '}}' after it"),
+        ("{{{name}}", "Templates/page.mustache:1:1: unclosed tag: no '}}}' after it"),
+        ("a\nb {{}}", "Templates/page.mustache:2:3: empty tag: a name is needed between the delimiters"),
+        ("{{first name}}", "Templates/page.mustache:1:1: tag name 'first name' contains whitespace"),
+        ("{{=<%=}}", "Templates/page.mustache:1:1: bad Set Delimiter tag '=<%=': give two delimiters without '=', such as {{=<% %>=}}"),
+        ("{{=<% %>=}}\n<%#a%>\n", "Templates/page.mustache:2:1: unclosed section 'a'"),
+        ("{{! a\nlong comment }}\n  é {{#x}}", "Templates/page.mustache:3:5: unclosed section 'x'"),
+    ])
+    func malformedTemplateIsReportedWhereItGoesWrong(source: String, expected: String) {
+        #expect {
+            _ = try Template(string: source, name: "Templates/page.mustache")
+        } throws: { error in
+            (error as? TemplateError)?.description == expected
+        }
+    }
+
+    @Test func errorCarriesItsPartsApart() throws {
+        let error = try #require(throws: TemplateError.self) {
+            try Template(string: "\n\n    {{#items}}", name: "page.mustache")
+        }
+        #expect(error.name == "page.mustache")
+        #expect(error.line == 3)
+        #expect(error.column == 5)
+        #expect(error.message == "unclosed section 'items'")
+    }
+
+    @Test func sectionsNestedBeyondTheLimitAreRefused() {
+        let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
+        #expect(throws: TemplateError.self) { try Template(string: source) }
+    }
+
+    @Test func sectionsNestedWithinTheLimitRender() throws {
+        let source = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try Template(string: source).render(["a": true]) == "x")
+    }
+}
