@@ -4,7 +4,8 @@ struct Renderer {
     /// sign of a partial or lambda that includes itself with no end.
     static let maximumDepth = 200
 
-    private(set) var output = ""
+    /// The output so far, as UTF-8: appending bytes is cheaper than appending strings.
+    private(set) var output: [UInt8] = []
     var context: ContextStack
     let partials: any PartialResolver
     /// The template being rendered, named in errors.
@@ -18,12 +19,16 @@ struct Renderer {
         self.context = ContextStack(context)
         self.partials = partials
         self.templateName = templateName
+        output.reserveCapacity(4096)
     }
+
+    /// The output as a string.
+    var text: String { String(decoding: output, as: UTF8.self) }
 
     mutating func render(_ nodes: [Node]) throws {
         for node in nodes {
             switch node {
-            case .text(let text): output += text
+            case .text(let text): output.append(text)
             case .lineStart(let blanks): startLine(blanks)
             case .variable(let tag): try interpolate(tag)
             case .section(let tag): try renderSection(tag)
@@ -36,13 +41,13 @@ struct Renderer {
 
     private mutating func startLine(_ blanks: String) {
         if indentation.isNone {
-            output += blanks
+            output.append(blanks)
             return
         }
-        if output.isEmpty || output.utf8.last == UInt8(ascii: "\n") {
-            output += indentation.prefix
+        if output.isEmpty || output.last == UInt8(ascii: "\n") {
+            output.append(indentation.prefix)
         }
-        output += blanks.removingCommonPrefix(indentation.strip)
+        output.append(blanks, removingCommonPrefix: indentation.strip)
     }
 
     // MARK: - Interpolation
@@ -54,17 +59,17 @@ struct Renderer {
             // Spec `~lambdas`: the result is a template, parsed with the default delimiters.
             let template = try parseResult(of: lambda, with: "", named: tag.name, delimiters: .standard, at: tag.location)
             var renderer = self
-            renderer.output = ""
+            renderer.output = []
             renderer.indentation = Indentation()
             try renderer.descend(at: tag.location) { try $0.render(template.nodes) }
-            text = renderer.output
+            text = renderer.text
         } else {
             text = value.text
         }
         if tag.isEscaped {
             output.appendEscapingHTML(text)
         } else {
-            output += text
+            output.append(text)
         }
     }
 

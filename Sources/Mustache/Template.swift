@@ -48,6 +48,6 @@ public struct Template: Sendable {
     {
         var renderer = Renderer(context: context, partials: partials, templateName: name)
         try renderer.render(nodes)
-        return renderer.output
+        return renderer.text
     }
 }
