@@ -10,6 +10,9 @@ struct Lexer {
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// The last column worked out on the current line, so columns on a long line (a
+    /// minified template) are counted once, not from the line's start for every tag.
+    private var lastColumn = (offset: 0, column: 1)
     private var tokens: [Token] = []
 
     init(source: String, name: String, delimiters: Delimiters = .standard) {
@@ -57,6 +60,7 @@ struct Lexer {
 
     private mutating func readTag(at start: Int) throws(TemplateError) {
         let location = self.location(of: start)
+        lastColumn = (start, location.column)
         var contentStart = start + delimiters.open.count
         var closing = delimiters.close
         var kind = Tag.Kind.variable(escaped: true)
@@ -134,8 +138,15 @@ struct Lexer {
         }
     }
 
+    /// The line and column of `offset`; the column counts Unicode scalars from 1.
     private func location(of offset: Int) -> SourceLocation {
-        SourceLocation(line: line, column: string(lineStart..<offset).count + 1)
+        var (from, column) = lastColumn.offset >= lineStart ? lastColumn : (lineStart, 1)
+        while from < offset {
+            // Count every byte that starts a scalar, i.e. is not a UTF-8 continuation byte.
+            if source[from] & 0xC0 != 0x80 { column += 1 }
+            from += 1
+        }
+        return SourceLocation(line: line, column: column)
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -26,6 +26,12 @@ extension MustacheValue: Decodable {
         self = try JSONDecoder().decode(MustacheValue.self, from: jsonData)
     }
 
+    /// The value of anything `Encodable`, through its JSON form: a quick way to render
+    /// your own types. Configure `encoder` for dates (`.iso8601`) and key names.
+    public init(encoding value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws {
+        self = try MustacheValue(jsonData: encoder.encode(value))
+    }
+
     /// Converts what `JSONSerialization.jsonObject(with:)` returns.
     ///
     /// Booleans are told apart from numbers, and whole numbers from fractions, so the

@@ -7,7 +7,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public let name: String
     /// The 1-based line of the tag at fault.
     public let line: Int
-    /// The 1-based column, in characters, of the tag's opening delimiter.
+    /// The 1-based column, in Unicode scalars, of the tag's opening delimiter.
     public let column: Int
     /// What is wrong, without the place.
     public let message: String

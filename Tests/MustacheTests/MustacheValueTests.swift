@@ -55,6 +55,16 @@ import Testing
         #expect(value["zero"].map { if case .int(0) = $0 { true } else { false } } == true)
     }
 
+    @Test func encodableValueConvertsThroughJSON() throws {
+        struct Article: Encodable {
+            let title: String
+            let rank: Int
+            let tags: [String]
+        }
+        let value = try MustacheValue(encoding: Article(title: "Hi", rank: 2, tags: ["a", "b"]))
+        #expect(try Template(string: "{{rank}}. {{title}} {{#tags}}#{{.}}{{/tags}}").render(value) == "2. Hi #a#b")
+    }
+
     @Test func anyJSONValueMayBeTheTopLevel() throws {
         let value = try MustacheValue(jsonData: Data(#"["a", "b"]"#.utf8))
         #expect(try Template(string: "{{#.}}<{{.}}>{{/.}}").render(value) == "<a><b>")

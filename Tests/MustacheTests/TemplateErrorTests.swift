@@ -37,6 +37,13 @@ import Testing
         #expect(error.message == "unclosed section 'items'")
     }
 
+    @Test func columnOnALongLineCountsFromTheLineStart() {
+        let source = "x\n" + String(repeating: "é{{a}}", count: 2_000) + "{{/b}}"
+        #expect(throws: TemplateError(name: "t", line: 2, column: 12_001, message: "closing tag 'b' has no open section")) {
+            try Template(string: source, name: "t")
+        }
+    }
+
     @Test func sectionsNestedBeyondTheLimitAreRefused() {
         let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
         #expect(throws: TemplateError.self) { try Template(string: source) }

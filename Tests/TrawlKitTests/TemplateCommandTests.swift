@@ -55,6 +55,14 @@ import Testing
         #expect(console.output == "<h1></h1>\n")
     }
 
+    @Test func missingPartialIsNotedOnStandardError() async throws {
+        try write("lonely.mustache", "[{{>nowhere}}]")
+        let (status, console) = try await run([path("lonely.mustache")])
+        #expect(status == .success)
+        #expect(console.output == "[]")
+        #expect(console.errors == "note: no partial 'nowhere' at \(path("nowhere.mustache")); it rendered as nothing\n")
+    }
+
     @Test func badTemplateIsReportedWithFileLineAndColumnAndExitsWithTwo() async throws {
         try write("broken.mustache", "<ul>\n  {{#items}}\n")
         let (status, console) = try await run([path("broken.mustache")])

@@ -26,10 +26,14 @@ struct TemplateCommand: TrawlCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'")
         }
         let partialsPath = arguments.value("--partials") ?? (path as NSString).deletingLastPathComponent
+        let partials = NotingPartials(PartialDirectory(path: partialsPath))
         let output = try TemplateCommandError.wrapping {
             let template = try Template(contentsOfFile: path)
             let data = try arguments.value("--data").map(readData) ?? [:]
-            return try template.render(data, partials: PartialDirectory(path: partialsPath))
+            return try template.render(data, partials: partials)
+        }
+        for name in partials.missing {
+            console.note("note: no partial '\(name)' at \(partials.directory.filePath(for: name)); it rendered as nothing")
         }
         console.write(output)
         return .success
@@ -68,5 +72,25 @@ struct TemplateCommandError: ClassifiedError, CustomStringConvertible {
         } catch {
             throw TemplateCommandError(message: "\(error.localizedDescription)")
         }
+    }
+}
+
+/// A partial directory that remembers the names it could not find, so the command can
+/// say so: the spec renders a missing partial as nothing, which hides a typo.
+private final class NotingPartials: PartialResolver, @unchecked Sendable {
+    let directory: PartialDirectory
+    private let lock = NSLock()
+    private var missingNames: Set<String> = []
+
+    init(_ directory: PartialDirectory) {
+        self.directory = directory
+    }
+
+    var missing: [String] { lock.withLock { missingNames.sorted() } }
+
+    func template(named name: String) throws -> Template? {
+        let template = try directory.template(named: name)
+        if template == nil { lock.withLock { _ = missingNames.insert(name) } }
+        return template
     }
 }
