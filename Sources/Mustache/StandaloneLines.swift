@@ -92,7 +92,7 @@ struct StandaloneLines {
         if case .text(let text, let endsLine) = tokens.first {
             indentation = text.leadingBlanks
             tokens = tokens.dropFirst()
-            let rest = String(text.utf8.dropFirst(indentation.utf8.count))!
+            let rest = String(text.unicodeScalars.dropFirst(indentation.unicodeScalars.count))
             output.append(.lineStart(indentation: indentation))
             if !rest.isEmpty {
                 output.append(.text(rest, endsLine: endsLine))

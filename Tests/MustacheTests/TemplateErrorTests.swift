@@ -53,4 +53,32 @@ import Testing
         let source = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
         #expect(try Template(string: source).render(["a": true]) == "x")
     }
+
+    /// Scraps of Mustache shuffled at random (with a fixed seed) either render or are
+    /// refused with a `TemplateError`; nothing crashes.
+    @Test func shuffledTemplatesRenderOrFailWithATemplateError() throws {
+        let pieces = [
+            "{{", "}}", "{{{", "}}}", "{{#a}}", "{{/a}}", "{{^b}}", "{{/b}}", "{{>p}}", "{{<p}}", "{{/p}}",
+            "{{$x}}", "{{/x}}", "{{=| |=}}", "|a|", "{{!c}}", "{{.}}", "{{a.b}}", "{{>*d}}", "\n", "  ", "é", "=",
+        ]
+        let partials = try PartialDictionary(sources: ["p": "{{$x}}p{{/x}}{{#a}}{{>p}}{{/a}}", "q": "{{a}}"])
+        let data: MustacheValue = ["a": [["b": true], ["b": false]], "d": "q"]
+        var seed: UInt64 = 42
+        var (rendered, refused) = (0, 0)
+        for _ in 0..<2_000 {
+            var source = ""
+            for _ in 0..<12 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                source += pieces[Int(seed >> 33) % pieces.count]
+            }
+            do {
+                _ = try Template(string: source).render(data, partials: partials)
+                rendered += 1
+            } catch is TemplateError {
+                refused += 1
+            }
+        }
+        #expect(rendered > 100)
+        #expect(refused > 100)
+    }
 }
