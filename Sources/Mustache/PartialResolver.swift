@@ -27,3 +27,22 @@ public struct PartialDictionary: PartialResolver {
         templates[name]
     }
 }
+
+/// Several resolvers asked in turn; the first that has a name wins.
+///
+/// Lets a user's own template folder override built-in templates file by file:
+/// `PartialChain([PartialDirectory(path: "Templates"), builtIn])`.
+public struct PartialChain: PartialResolver {
+    public let resolvers: [any PartialResolver]
+
+    public init(_ resolvers: [any PartialResolver]) {
+        self.resolvers = resolvers
+    }
+
+    public func template(named name: String) throws -> Template? {
+        for resolver in resolvers {
+            if let template = try resolver.template(named: name) { return template }
+        }
+        return nil
+    }
+}

@@ -48,6 +48,13 @@ import Testing
         #expect(try template.render(["title": "B"], partials: partials) == "<h1>B</h1>\n")
     }
 
+    @Test func chainTakesTheFirstResolverThatHasTheName() throws {
+        let builtIn = try PartialDictionary(sources: ["header": "built-in header", "footer": "built-in footer"])
+        let partials = PartialChain([PartialDirectory(path: directory.url.path), builtIn])
+        let output = try Template(string: "{{>header}}|{{>footer}}|{{>none}}").render(["title": "T"], partials: partials)
+        #expect(output == "<h1>T</h1>\n|built-in footer|")
+    }
+
     @Test func filePathJoinsDirectoryNameAndExtension() {
         #expect(PartialDirectory(path: "Templates").filePath(for: "page") == "Templates/page.mustache")
         #expect(PartialDirectory(path: "Templates/").filePath(for: "a/b") == "Templates/a/b.mustache")
