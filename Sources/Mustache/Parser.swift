@@ -30,7 +30,8 @@ struct Parser {
                 case .comment, .setDelimiters:
                     break
                 case .variable(let escaped):
-                    let node = Node.variable(VariableTag(name: Name(tag.content), isEscaped: escaped, location: tag.location))
+                    let node = Node.variable(
+                        VariableTag(name: Name(tag.content), isEscaped: escaped, location: tag.location))
                     append(node, to: &stack)
                 case .partial:
                     append(.partial(partial(for: tag)), to: &stack)
@@ -47,7 +48,8 @@ struct Parser {
             }
         }
         if let unclosed = stack.last?.tag {
-            throw TemplateError(name: name, at: unclosed.location, "unclosed \(unclosed.kind.word) '\(unclosed.content)'")
+            throw TemplateError(
+                name: name, at: unclosed.location, "unclosed \(unclosed.kind.word) '\(unclosed.content)'")
         }
         return stack[0].nodes
     }
@@ -66,7 +68,8 @@ struct Parser {
 
     private func close(_ open: OpenTag, with closing: Tag) throws(TemplateError) -> Node {
         guard let opening = open.tag else {
-            throw TemplateError(name: name, at: closing.location, "closing tag '\(closing.content)' has no open section")
+            throw TemplateError(
+                name: name, at: closing.location, "closing tag '\(closing.content)' has no open section")
         }
         guard opening.content == closing.content else {
             throw TemplateError(

@@ -57,7 +57,8 @@ struct Renderer {
         let text: String
         if case .lambda(let lambda) = value {
             // Spec `~lambdas`: the result is a template, parsed with the default delimiters.
-            let template = try parseResult(of: lambda, with: "", named: tag.name, delimiters: .standard, at: tag.location)
+            let template = try parseResult(
+                of: lambda, with: "", named: tag.name, delimiters: .standard, at: tag.location)
             var renderer = self
             renderer.output = []
             renderer.indentation = Indentation()
@@ -126,7 +127,8 @@ struct Renderer {
         guard depth < Renderer.maximumDepth else {
             throw TemplateError(
                 name: templateName, at: location,
-                "templates nested deeper than \(Renderer.maximumDepth) levels: does a partial or lambda include itself?")
+                "templates nested deeper than \(Renderer.maximumDepth) levels: does a partial or lambda include itself?"
+            )
         }
         depth += 1
         defer { depth -= 1 }

@@ -25,7 +25,8 @@ extension Array where Element == UInt8 {
                 default: continue
                 }
                 append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                append(
+                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 start = index + 1
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))

@@ -71,7 +71,10 @@ import Testing
         }
         let template = try Template(string: "line one\n  {{#fail}}x{{/fail}}", name: "page.mustache")
         let data: MustacheValue = ["fail": .lambda(.section { _ in throw Refusal() })]
-        #expect(throws: TemplateError(name: "page.mustache", line: 2, column: 3, message: "lambda 'fail' failed: no, thanks")) {
+        #expect(
+            throws: TemplateError(
+                name: "page.mustache", line: 2, column: 3, message: "lambda 'fail' failed: no, thanks")
+        ) {
             try template.render(data)
         }
     }

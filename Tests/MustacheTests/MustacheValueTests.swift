@@ -41,7 +41,8 @@ import Testing
     @Test func jsonDataKeepsIntegersBooleansAndFractionsApart() throws {
         let json = #"{"n": 1, "x": 1.5, "t": true, "f": false, "s": "1", "z": null, "l": [1, "a"], "o": {"k": 2}}"#
         let value = try MustacheValue(jsonData: Data(json.utf8))
-        let output = try Template(string: "{{n}} {{x}} {{t}} {{f}} {{s}} [{{z}}] {{#l}}({{.}}){{/l}} {{o.k}}").render(value)
+        let output = try Template(string: "{{n}} {{x}} {{t}} {{f}} {{s}} [{{z}}] {{#l}}({{.}}){{/l}} {{o.k}}").render(
+            value)
         #expect(output == "1 1.5 true false 1 [] (1)(a) 2")
     }
 

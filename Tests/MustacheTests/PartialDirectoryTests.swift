@@ -51,7 +51,8 @@ import Testing
     @Test func chainTakesTheFirstResolverThatHasTheName() throws {
         let builtIn = try PartialDictionary(sources: ["header": "built-in header", "footer": "built-in footer"])
         let partials = PartialChain([PartialDirectory(path: directory.url.path), builtIn])
-        let output = try Template(string: "{{>header}}|{{>footer}}|{{>none}}").render(["title": "T"], partials: partials)
+        let output = try Template(string: "{{>header}}|{{>footer}}|{{>none}}").render(
+            ["title": "T"], partials: partials)
         #expect(output == "<h1>T</h1>\n|built-in footer|")
     }
 
@@ -63,7 +64,9 @@ import Testing
     @Test func templateFileIsNamedByItsPathInErrors() throws {
         try write("page.mustache", "line\n  {{/stray}}")
         let path = directory.file("page.mustache").path
-        #expect(throws: TemplateError(name: path, line: 2, column: 3, message: "closing tag 'stray' has no open section")) {
+        #expect(
+            throws: TemplateError(name: path, line: 2, column: 3, message: "closing tag 'stray' has no open section")
+        ) {
             try Template(contentsOfFile: path)
         }
     }

@@ -67,17 +67,18 @@ import Testing
         let partials = try PartialDictionary(sources: [
             "layout": "<title>{{$title}}Trawl{{/title}}</title>\n<main>\n  {{$content}}\n  {{/content}}\n</main>\n"
         ])
-        let page = try Template(string: """
-            {{<layout}}
-            {{$title}}{{name}} — Trawl{{/title}}
-            {{$content}}
-            {{#items}}
-            <p>{{.}}</p>
-            {{/items}}
-            {{/content}}
-            {{/layout}}
+        let page = try Template(
+            string: """
+                {{<layout}}
+                {{$title}}{{name}} — Trawl{{/title}}
+                {{$content}}
+                {{#items}}
+                <p>{{.}}</p>
+                {{/items}}
+                {{/content}}
+                {{/layout}}
 
-            """)
+                """)
         let output = try page.render(["name": "News", "items": ["a", "b"]], partials: partials)
         #expect(output == "<title>News — Trawl</title>\n<main>\n  <p>a</p>\n  <p>b</p>\n</main>\n")
     }

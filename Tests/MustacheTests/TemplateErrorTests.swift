@@ -8,14 +8,19 @@ import Testing
         ("<ul>\n{{#items}}\n  <li>{{title}}</li>\n", "Templates/page.mustache:2:1: unclosed section 'items'"),
         ("{{^empty}}\n", "Templates/page.mustache:1:1: unclosed inverted section 'empty'"),
         ("{{<layout}}{{$body}}x{{/body}}", "Templates/page.mustache:1:1: unclosed parent 'layout'"),
-        ("x\n    {{#a}}{{#b}}{{/a}}{{/b}}",
-         "Templates/page.mustache:2:17: closing tag 'a' does not match the open section 'b' (line 2, column 11)"),
+        (
+            "x\n    {{#a}}{{#b}}{{/a}}{{/b}}",
+            "Templates/page.mustache:2:17: closing tag 'a' does not match the open section 'b' (line 2, column 11)"
+        ),
         ("Hi\n{{/items}}", "Templates/page.mustache:2:1: closing tag 'items' has no open section"),
         ("ok {{name", "Templates/page.mustache:1:4: unclosed tag: no '}}' after it"),
         ("{{{name}}", "Templates/page.mustache:1:1: unclosed tag: no '}}}' after it"),
         ("a\nb {{}}", "Templates/page.mustache:2:3: empty tag: a name is needed between the delimiters"),
         ("{{first name}}", "Templates/page.mustache:1:1: tag name 'first name' contains whitespace"),
-        ("{{=<%=}}", "Templates/page.mustache:1:1: bad Set Delimiter tag '=<%=': give two delimiters without '=', such as {{=<% %>=}}"),
+        (
+            "{{=<%=}}",
+            "Templates/page.mustache:1:1: bad Set Delimiter tag '=<%=': give two delimiters without '=', such as {{=<% %>=}}"
+        ),
         ("{{=<% %>=}}\n<%#a%>\n", "Templates/page.mustache:2:1: unclosed section 'a'"),
         ("{{! a\nlong comment }}\n  é {{#x}}", "Templates/page.mustache:3:5: unclosed section 'x'"),
     ])
@@ -39,7 +44,9 @@ import Testing
 
     @Test func columnOnALongLineCountsFromTheLineStart() {
         let source = "x\n" + String(repeating: "é{{a}}", count: 2_000) + "{{/b}}"
-        #expect(throws: TemplateError(name: "t", line: 2, column: 12_001, message: "closing tag 'b' has no open section")) {
+        #expect(
+            throws: TemplateError(name: "t", line: 2, column: 12_001, message: "closing tag 'b' has no open section")
+        ) {
             try Template(string: source, name: "t")
         }
     }

@@ -36,13 +36,17 @@ enum MustacheBenchmark {
             for _ in 0..<iterations { bytes += try template.render(page, partials: partials).utf8.count }
         }
         let listRate = Double(iterations) / listSeconds
-        print("mustache: list page of 1,000 items: \(format(listRate)) renders/s, \(format(Double(bytes) / listSeconds / 1e6)) MB/s")
+        print(
+            "mustache: list page of 1,000 items: \(format(listRate)) renders/s, \(format(Double(bytes) / listSeconds / 1e6)) MB/s"
+        )
 
         let smallPages = iterations * 500
         let smallSeconds = try measure {
             for _ in 0..<smallPages { bytes &+= try template.render(small, partials: partials).utf8.count }
         }
-        print("mustache: \(smallPages) small pages (10 items) in \(format(smallSeconds)) s: \(format(Double(smallPages) / smallSeconds)) renders/s")
+        print(
+            "mustache: \(smallPages) small pages (10 items) in \(format(smallSeconds)) s: \(format(Double(smallPages) / smallSeconds)) renders/s"
+        )
 
         let compileSeconds = try measure {
             for _ in 0..<iterations * 50 { _ = try Template(string: listPage, name: "list.mustache") }

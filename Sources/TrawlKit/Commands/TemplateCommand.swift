@@ -33,7 +33,8 @@ struct TemplateCommand: TrawlCommand {
             return try template.render(data, partials: partials)
         }
         for name in partials.missing {
-            console.note("note: no partial '\(name)' at \(partials.directory.filePath(for: name)); it rendered as nothing")
+            console.note(
+                "note: no partial '\(name)' at \(partials.directory.filePath(for: name)); it rendered as nothing")
         }
         console.write(output)
         return .success
@@ -41,7 +42,9 @@ struct TemplateCommand: TrawlCommand {
 
     /// The JSON data in `path`, with the line and column of a syntax error.
     private static func readData(_ path: String) throws -> MustacheValue {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        let data =
+            path == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         let name = path == "-" ? "standard input" : path
         do {
             _ = try JSONNodeParser.parse(data)
