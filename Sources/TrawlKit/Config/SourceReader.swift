@@ -31,7 +31,9 @@ struct SourceReader {
                     at: object["preset"])
                 return nil
             }
-            object = Presets.apply(preset, under: object)
+            // A problem in a value the preset supplied is reported where the preset is named.
+            let named = object["preset"] ?? object
+            object = Presets.apply(preset.relocated(line: named.line, column: named.column), under: object)
         }
 
         guard let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
@@ -170,9 +172,13 @@ struct SourceReader {
         }
     }
 
+    // An empty document has no root, and a query on it never compiles the selector: check
+    // against one that has an element.
+    private static let probe = Document.parseHTML("<p></p>")
+
     private func checkedCSS(_ css: String, at selectorPath: String, node: JSONNode?) -> String? {
         do {
-            _ = try Document.parseHTML("").select(css)
+            _ = try Self.probe.select(css)
             return css
         } catch {
             reader.problem(selectorPath, "bad selector: \(error)", at: node)
@@ -182,7 +188,7 @@ struct SourceReader {
 
     private func checkedXPath(_ xpath: String, at selectorPath: String, node: JSONNode?) -> String? {
         do {
-            _ = try Document.parseHTML("").xpath(xpath)
+            _ = try Self.probe.xpath(xpath)
             return xpath
         } catch {
             reader.problem(selectorPath, "bad XPath: \(error)", at: node)

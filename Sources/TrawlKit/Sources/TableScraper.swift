@@ -34,6 +34,9 @@ struct TableScraper {
         var items: [Item] = []
         var warnings: [String] = []
         for row in rows[(headerIndex + 1)...] {
+            // A section heading ("Maine") is one cell spanning the row: no chart, and no
+            // value to type in any column, so not worth a warning either.
+            if columns.count > 1, row.children.filter({ $0.tag == "td" || $0.tag == "th" }).count == 1 { continue }
             let rowCells = cells(of: row)
             var fields: [Item.Field] = []
             for rule in source.fields {
