@@ -286,6 +286,11 @@ import Testing
         ])
     }
 
+    @Test func aReferenceWithoutItsClosingBraceIsAnErrorNamingTheVariable() {
+        let json = #"{"sources": [{"id": "a", "kind": "feed", "url": "${FEED_HOST/feed.xml"}]}"#
+        #expect(problems(json) == ["sources[0].url: environment variable 'FEED_HOST' has no closing '}'"])
+    }
+
     // MARK: - The demo
 
     @Test(arguments: ["day1", "day2"])

@@ -64,6 +64,19 @@ import Testing
         #expect(guardMessage(source, result, previous: nil) != nil)
     }
 
+    @Test func itemsThatLostTheFieldTheirIdComesFromCountAsLackingIt() throws {
+        // Even on a first run, with no last good snapshot to compare with.
+        let source = try Fixture.source(Self.sundell)
+        var broken = source
+        broken.url = Fixture.url("broken/article-list-links-gone.html")
+        let result = try Fixture.scrape(broken)
+        #expect(result.items.map(\.title) == ["Swift by Sundell turns five years old today!"])
+        #expect(result.missingRequired == 4)
+        #expect(guardMessage(broken, result, previous: nil) == """
+            layout may have changed: 4 of 5 items lack a required field ('title', 'url')
+            """)
+    }
+
     @Test func theSamePageAgainPasses() throws {
         let (source, previous) = try lastGoodRun(Self.noaa, then: "noaa/booklet-charts.html", goodPath: "noaa/booklet-charts.html")
         #expect(guardMessage(source, try Fixture.scrape(source), previous: previous) == nil)
