@@ -115,6 +115,9 @@ import Testing
         (listSource(fields: #"{"title": {"css": "h2", "type": "integer"}}"#), "sources[0].fields.title.type: 'integer' is not one of string, int, number, bool, date, url"),
         (listSource(fields: #"{"title": {"css": "h2", "type": "strng"}}"#), "sources[0].fields.title.type: 'strng' is not one of string, int, number, bool, date, url (did you mean 'string'?)"),
         (listSource(fields: #"{"title": {"css": "h2", "many": 1}}"#), "sources[0].fields.title.many: expected true or false, found a number"),
+        (listSource(#", "maxPages": 0"#), "sources[0].maxPages: must be 1 or more"),
+        (listSource(#", "guard": {"maxLoss": 50}"#), "sources[0].guard.maxLoss: 50 is not a share from 0 to 1 (0.5 is half)"),
+        (listSource(#", "guard": {"maxMissingRequired": -0.1}"#), "sources[0].guard.maxMissingRequired: -0.1 is not a share from 0 to 1 (0.5 is half)"),
         (#"{"sources": {}}"#, "sources: expected a list, found an object"),
         (#"{"sources": [], "feed": {"maxEntries": null}}"#, "feed.maxEntries: expected a whole number, found null"),
         (#"{"sources": [], "site": {"url": "example.org"}}"#, "site.url: 'example.org' is not an http or https URL"),
@@ -273,6 +276,13 @@ import Testing
         #expect(configuration.site.author == "ada")
         #expect(configuration.outputDirectory.path == "/var/www/trawl")
         #expect(configuration.fetch.contact == "mailto:ada@example.org")
+    }
+
+    @Test func aSingleStringWhereAListIsExpectedIsExpandedToo() throws {
+        let json = Self.listSource(#", "required": "${REQUIRED:-title}", "ignoreChanges": ["${IGNORED:-rank}"]"#, fields: #"{"title": "h2", "rank": "b"}"#)
+        let source = try #require(try load(json).sources.first)
+        #expect(source.required == ["title"])
+        #expect(source.ignoreChanges == ["rank"])
     }
 
     @Test func anUnsetVariableWithoutADefaultIsAnErrorNamingIt() {

@@ -102,6 +102,18 @@ import TrawlHTML
         #expect(item[field: "f"] == test.expected)
     }
 
+    @Test func fieldsNamedURLAndDateAreTypedByTheirNamesUnlessTheConfigurationSaysOtherwise() throws {
+        let source = try Fixture.source(#"""
+            {"id": "a", "kind": "list", "url": "https://example.org/news/", "items": "li",
+             "fields": {"title": "a", "url": "a::attr(href)", "date": {"css": "time"}, "path": "a::attr(href)"}}
+            """#)
+        let html = #"<ul><li><a href="/story">Story</a> <time>2022-05-05</time></li></ul>"#
+        let item = try #require(try PageScraper(source: source).scrape(Document.parseHTML(html, url: source.url)).items.first)
+        #expect(item.url?.absoluteString == "https://example.org/story")
+        #expect(item.date == Self.may5)
+        #expect(item[field: "path"] == .string("/story"))
+    }
+
     @Test func aValueThatWillNotTypeIsAWarningAndTheFieldIsLeftOut() throws {
         let source = list(
             "tr", [FieldRule(name: "title", locator: .css("th")), FieldRule(name: "scale", locator: .css("td"), type: .int)])

@@ -58,7 +58,7 @@ final class JSONReader {
     func strings(_ node: JSONNode?, at path: String) -> [String]? {
         guard let node else { return nil }
         switch node.content {
-        case .string(let single): return [single]
+        case .string: return string(node, at: path).map { [$0] }
         case .array(let elements):
             return elements.enumerated().compactMap { index, element in string(element, at: "\(path)[\(index)]") }
         default:
