@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrawlKit
 
 /// Reading `trawl.json`: what it means, and the exact words of every mistake it reports.
@@ -47,18 +48,28 @@ import Testing
               ]
             }
             """
-        #expect(errorLines(json) == [
-            "/srv/trawl/site/trawl.json:3:59: sources[0].itmes: unknown key 'itmes' (did you mean 'items'?)",
-            "/srv/trawl/site/trawl.json:3:5: sources[0].items: missing: the CSS selector of one item",
-        ])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:3:59: sources[0].itmes: unknown key 'itmes' (did you mean 'items'?)",
+                "/srv/trawl/site/trawl.json:3:5: sources[0].items: missing: the CSS selector of one item",
+            ])
     }
 
     @Test(arguments: [
         (#"{"sitee": {}, "sources": []}"#, "sitee: unknown key 'sitee' (did you mean 'site'?)"),
         (#"{"site": {"titel": "T"}, "sources": []}"#, "site.titel: unknown key 'titel' (did you mean 'title'?)"),
-        (#"{"fetch": {"useragent": "T"}, "sources": []}"#, "fetch.useragent: unknown key 'useragent' (did you mean 'userAgent'?)"),
-        (listSource(fields: #"{"title": {"css": "h2", "tpye": "int"}}"#), "sources[0].fields.title.tpye: unknown key 'tpye' (did you mean 'type'?)"),
-        (listSource(#", "guard": {"maxloss": 1}"#), "sources[0].guard.maxloss: unknown key 'maxloss' (did you mean 'maxLoss'?)"),
+        (
+            #"{"fetch": {"useragent": "T"}, "sources": []}"#,
+            "fetch.useragent: unknown key 'useragent' (did you mean 'userAgent'?)"
+        ),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "tpye": "int"}}"#),
+            "sources[0].fields.title.tpye: unknown key 'tpye' (did you mean 'type'?)"
+        ),
+        (
+            listSource(#", "guard": {"maxloss": 1}"#),
+            "sources[0].guard.maxloss: unknown key 'maxloss' (did you mean 'maxLoss'?)"
+        ),
         (#"{"colour": "red", "sources": []}"#, "colour: unknown key 'colour'"),
     ])
     func unknownKeysAreNamedWithASuggestionWhenOneIsClose(json: String, message: String) {
@@ -73,13 +84,20 @@ import Testing
               ]
             }
             """
-        #expect(errorLines(json) == ["/srv/trawl/site/trawl.json:3:16: not valid JSON: expected a key in double quotes"])
+        #expect(
+            errorLines(json) == ["/srv/trawl/site/trawl.json:3:16: not valid JSON: expected a key in double quotes"])
     }
 
     @Test(arguments: [
         ("{\n  \"sources\": [\n", "/srv/trawl/site/trawl.json:3:1: not valid JSON: unexpected end of file"),
-        ("{\"sources\": []} []", "/srv/trawl/site/trawl.json:1:17: not valid JSON: unexpected text after the end of the document"),
-        ("{\"site\": {\"title\": \"two\nlines\"}}", "/srv/trawl/site/trawl.json:1:24: not valid JSON: line break inside a string (write \\n)"),
+        (
+            "{\"sources\": []} []",
+            "/srv/trawl/site/trawl.json:1:17: not valid JSON: unexpected text after the end of the document"
+        ),
+        (
+            "{\"site\": {\"title\": \"two\nlines\"}}",
+            "/srv/trawl/site/trawl.json:1:24: not valid JSON: line break inside a string (write \\n)"
+        ),
         ("{\"feed\": {\"maxEntries\": 01}}", "/srv/trawl/site/trawl.json:1:25: not valid JSON: '01' is not a number"),
     ])
     func malformedJSONIsReportedWhereItStops(json: String, line: String) {
@@ -95,11 +113,12 @@ import Testing
               ]
             }
             """
-        #expect(errorLines(json) == [
-            "/srv/trawl/site/trawl.json:2:21: site.title: expected a string, found a number",
-            "/srv/trawl/site/trawl.json:4:12: sources[0].id: 'a b' must be letters, digits, '-' or '_' (it names folders and URLs)",
-            "/srv/trawl/site/trawl.json:4:27: sources[0].kind: 'lists' is not one of list, table, feed, status (did you mean 'list'?)",
-        ])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:2:21: site.title: expected a string, found a number",
+                "/srv/trawl/site/trawl.json:4:12: sources[0].id: 'a b' must be letters, digits, '-' or '_' (it names folders and URLs)",
+                "/srv/trawl/site/trawl.json:4:27: sources[0].kind: 'lists' is not one of list, table, feed, status (did you mean 'list'?)",
+            ])
     }
 
     // MARK: - Types
@@ -109,20 +128,44 @@ import Testing
         (listSource(#", "maxPages": 2.5"#), "sources[0].maxPages: expected a whole number, found 2.5"),
         (listSource(#", "ignoreChanges": 3"#), "sources[0].ignoreChanges: expected a list of strings, found a number"),
         (listSource(#", "required": ["title", 2]"#), "sources[0].required[1]: expected a string, found a number"),
-        (listSource(#", "guard": {"allowEmpty": "yes"}"#), "sources[0].guard.allowEmpty: expected true or false, found a string"),
+        (
+            listSource(#", "guard": {"allowEmpty": "yes"}"#),
+            "sources[0].guard.allowEmpty: expected true or false, found a string"
+        ),
         (listSource(#", "guard": {"maxLoss": "half"}"#), "sources[0].guard.maxLoss: expected a number, found a string"),
         (listSource(#", "guard": true"#), "sources[0].guard: expected an object, found a boolean"),
-        (listSource(fields: #"{"title": {"css": "h2", "type": "integer"}}"#), "sources[0].fields.title.type: 'integer' is not one of string, int, number, bool, date, url"),
-        (listSource(fields: #"{"title": {"css": "h2", "type": "strng"}}"#), "sources[0].fields.title.type: 'strng' is not one of string, int, number, bool, date, url (did you mean 'string'?)"),
-        (listSource(fields: #"{"title": {"css": "h2", "many": 1}}"#), "sources[0].fields.title.many: expected true or false, found a number"),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "type": "integer"}}"#),
+            "sources[0].fields.title.type: 'integer' is not one of string, int, number, bool, date, url"
+        ),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "type": "strng"}}"#),
+            "sources[0].fields.title.type: 'strng' is not one of string, int, number, bool, date, url (did you mean 'string'?)"
+        ),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "many": 1}}"#),
+            "sources[0].fields.title.many: expected true or false, found a number"
+        ),
         (listSource(#", "maxPages": 0"#), "sources[0].maxPages: must be 1 or more"),
-        (listSource(#", "guard": {"maxLoss": 50}"#), "sources[0].guard.maxLoss: 50 is not a share from 0 to 1 (0.5 is half)"),
-        (listSource(#", "guard": {"maxMissingRequired": -0.1}"#), "sources[0].guard.maxMissingRequired: -0.1 is not a share from 0 to 1 (0.5 is half)"),
+        (
+            listSource(#", "guard": {"maxLoss": 50}"#),
+            "sources[0].guard.maxLoss: 50 is not a share from 0 to 1 (0.5 is half)"
+        ),
+        (
+            listSource(#", "guard": {"maxMissingRequired": -0.1}"#),
+            "sources[0].guard.maxMissingRequired: -0.1 is not a share from 0 to 1 (0.5 is half)"
+        ),
         (#"{"sources": {}}"#, "sources: expected a list, found an object"),
         (#"{"sources": [], "feed": {"maxEntries": null}}"#, "feed.maxEntries: expected a whole number, found null"),
         (#"{"sources": [], "site": {"url": "example.org"}}"#, "site.url: 'example.org' is not an http or https URL"),
-        (#"{"sources": [{"id": "a", "kind": "feed", "url": "ftp://example.org/feed"}]}"#, "sources[0].url: 'ftp://example.org/feed' is not an http, https or file URL"),
-        (#"{"sources": [{"id": "a", "kind": "feed", "url": "f.xml", "base": "/news/"}]}"#, "sources[0].base: '/news/' is not an absolute URL"),
+        (
+            #"{"sources": [{"id": "a", "kind": "feed", "url": "ftp://example.org/feed"}]}"#,
+            "sources[0].url: 'ftp://example.org/feed' is not an http, https or file URL"
+        ),
+        (
+            #"{"sources": [{"id": "a", "kind": "feed", "url": "f.xml", "base": "/news/"}]}"#,
+            "sources[0].base: '/news/' is not an absolute URL"
+        ),
     ])
     func aValueOfTheWrongTypeSaysWhatWasExpectedAndWhatWasFound(json: String, message: String) {
         #expect(problems(json) == [message])
@@ -135,9 +178,10 @@ import Testing
                "fields": {"title": "h2", "date": {"css": ".date", "type": "day"}}}
             ]}
             """
-        #expect(errorLines(json) == [
-            "/srv/trawl/site/trawl.json:3:63: sources[0].fields.date.type: 'day' is not one of string, int, number, bool, date, url (did you mean 'date'?)"
-        ])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:3:63: sources[0].fields.date.type: 'day' is not one of string, int, number, bool, date, url (did you mean 'date'?)"
+            ])
     }
 
     // MARK: - Sources
@@ -151,17 +195,32 @@ import Testing
               ]
             }
             """
-        #expect(errorLines(json) == ["/srv/trawl/site/trawl.json:4:12: sources[1].id: duplicate source id 'news' (also sources[0])"])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:4:12: sources[1].id: duplicate source id 'news' (also sources[0])"
+            ])
     }
 
     @Test(arguments: [
         (#"{}"#, "sources: missing: list the sources to scrape"),
         (#"{"sources": [{"kind": "list", "url": "a.html"}]}"#, "sources[0].id: missing: every source needs an id"),
-        (#"{"sources": [{"id": "a", "url": "a.html"}]}"#, "sources[0].kind: missing: one of list, table, feed, status (or a preset)"),
+        (
+            #"{"sources": [{"id": "a", "url": "a.html"}]}"#,
+            "sources[0].kind: missing: one of list, table, feed, status (or a preset)"
+        ),
         (#"{"sources": [{"id": "a", "kind": "feed"}]}"#, "sources[0].url: missing: the page or feed to fetch"),
-        (#"{"sources": [{"id": "a", "kind": "table", "url": "a.html"}]}"#, "sources[0].header: missing: labels the table's header row contains"),
-        (#"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "li"}]}"#, "sources[0].fields: missing: a list source needs a 'title' field"),
-        (#"{"sources": [{"id": "a", "kind": "status", "url": "a.html", "items": "tr"}]}"#, "sources[0].fields: missing: a status source needs 'label' and 'state' fields"),
+        (
+            #"{"sources": [{"id": "a", "kind": "table", "url": "a.html"}]}"#,
+            "sources[0].header: missing: labels the table's header row contains"
+        ),
+        (
+            #"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "li"}]}"#,
+            "sources[0].fields: missing: a list source needs a 'title' field"
+        ),
+        (
+            #"{"sources": [{"id": "a", "kind": "status", "url": "a.html", "items": "tr"}]}"#,
+            "sources[0].fields: missing: a status source needs 'label' and 'state' fields"
+        ),
     ])
     func aMissingRequiredKeySaysWhatItIsFor(json: String, message: String) {
         #expect(problems(json) == [message])
@@ -173,10 +232,19 @@ import Testing
 
     @Test(arguments: [
         (listSource(#", "idField": "slug""#), "sources[0].idField: 'slug' is not one of the source's fields"),
-        (listSource(#", "required": ["title", "author"]"#), "sources[0].required[1]: 'author' is not one of the source's fields"),
+        (
+            listSource(#", "required": ["title", "author"]"#),
+            "sources[0].required[1]: 'author' is not one of the source's fields"
+        ),
         (listSource(#", "download": "pdf""#), "sources[0].download: 'pdf' is not one of the source's fields"),
-        (listSource(fields: #"{"title": {"css": "h2", "replace": {"(": ""}}}"#), "sources[0].fields.title.replace.(: '(' is not a valid regular expression"),
-        (listSource(fields: #"{"title": {"css": "h2", "xpath": "./h2"}}"#), "sources[0].fields.title: give either 'css' or 'xpath', not both"),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "replace": {"(": ""}}}"#),
+            "sources[0].fields.title.replace.(: '(' is not a valid regular expression"
+        ),
+        (
+            listSource(fields: #"{"title": {"css": "h2", "xpath": "./h2"}}"#),
+            "sources[0].fields.title: give either 'css' or 'xpath', not both"
+        ),
     ])
     func fieldNamesAndPatternsAreChecked(json: String, message: String) {
         #expect(problems(json) == [message])
@@ -184,9 +252,10 @@ import Testing
 
     @Test func anUnknownPresetIsReportedWithTheClosestNameAndTheWholeList() {
         let json = #"{"sources": [{"id": "noaa", "preset": "noaa-booklet-chart", "url": "charts.html"}]}"#
-        #expect(errorLines(json) == [
-            "/srv/trawl/site/trawl.json:1:39: sources[0].preset: unknown preset 'noaa-booklet-chart' (did you mean 'noaa-booklet-charts'?); presets: article-list, bbc-most-read, noaa-booklet-charts, podcast"
-        ])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:1:39: sources[0].preset: unknown preset 'noaa-booklet-chart' (did you mean 'noaa-booklet-charts'?); presets: article-list, bbc-most-read, noaa-booklet-charts, podcast"
+            ])
     }
 
     @Test func aSourceKeyNextToAPresetKeepsItsOwnPosition() {
@@ -196,7 +265,10 @@ import Testing
                "base": "BookletChart/"}
             ]}
             """
-        #expect(errorLines(json) == ["/srv/trawl/site/trawl.json:3:12: sources[0].base: 'BookletChart/' is not an absolute URL"])
+        #expect(
+            errorLines(json) == [
+                "/srv/trawl/site/trawl.json:3:12: sources[0].base: 'BookletChart/' is not an absolute URL"
+            ])
     }
 
     // MARK: - Selectors
@@ -204,7 +276,10 @@ import Testing
     @Test(arguments: [
         (listSource(fields: #"{"title": "h2["}"#), "sources[0].fields.title"),
         (listSource(fields: #"{"title": {"css": "h2["}}"#), "sources[0].fields.title.css"),
-        (#"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "li[", "fields": {"title": "h2"}}]}"#, "sources[0].items"),
+        (
+            #"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "li[", "fields": {"title": "h2"}}]}"#,
+            "sources[0].items"
+        ),
         (listSource(#", "maxPages": 2, "next": "a[rel=next""#), "sources[0].next"),
     ])
     func aBadSelectorIsReportedAtItsKey(json: String, path: String) throws {
@@ -215,9 +290,12 @@ import Testing
         #expect(problem.message.hasPrefix("bad selector: "))
     }
 
-    @Test(.enabled(if: Fixture.selectorsHaveHasAndContains, "the full selector engine reports where a selector stops parsing"))
+    @Test(
+        .enabled(
+            if: Fixture.selectorsHaveHasAndContains, "the full selector engine reports where a selector stops parsing"))
     func aBadSelectorSaysTheColumnWhereItStopsParsing() throws {
-        let json = #"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "ul > li[", "fields": {"title": "h2"}}]}"#
+        let json =
+            #"{"sources": [{"id": "a", "kind": "list", "url": "a.html", "items": "ul > li[", "fields": {"title": "h2"}}]}"#
         let error = try #require(throws: ConfigurationError.self) { try load(json) }
         let problem = try #require(error.problems.first)
         #expect(problem.line == 1)
@@ -229,99 +307,5 @@ import Testing
     @Test func aBadXPathIsReportedAtItsKey() throws {
         let json = Self.listSource(fields: #"{"title": {"xpath": "//h2["}}"#)
         #expect(problems(json) == [#"sources[0].fields.title.xpath: bad XPath: invalid XPath expression "//h2[""#])
-    }
-
-    // MARK: - Paths and the environment
-
-    @Test(arguments: [
-        ("pages/charts.html", "file:///srv/trawl/site/pages/charts.html"),
-        ("../shared/charts.html", "file:///srv/trawl/shared/charts.html"),
-        ("/var/www/charts.html", "file:///var/www/charts.html"),
-        ("file:///var/www/charts.html", "file:///var/www/charts.html"),
-        ("https://charts.noaa.gov/BookletChart/", "https://charts.noaa.gov/BookletChart/"),
-    ])
-    func aURLWithoutASchemeIsAFileRelativeToTheConfigurationsFolder(url: String, resolved: String) throws {
-        let configuration = try load(#"{"sources": [{"id": "a", "kind": "feed", "url": "\#(url)"}]}"#)
-        #expect(configuration.sources.first?.url.absoluteString == resolved)
-    }
-
-    @Test func outputCacheAndTemplatesResolveAgainstTheConfigurationsFolder() throws {
-        let configured = try load(#"{"output": "../../Output", "cache": "state/Cache", "templates": "Templates", "sources": []}"#)
-        #expect(configured.outputDirectory.path == "/srv/Output")
-        #expect(configured.cacheDirectory.path == "/srv/trawl/site/state/Cache")
-        #expect(configured.templatesDirectory?.path == "/srv/trawl/site/Templates")
-        let defaults = try load(#"{"sources": []}"#)
-        #expect(defaults.outputDirectory.path == "/srv/trawl/site/Output")
-        #expect(defaults.cacheDirectory.path == "/srv/trawl/site/Cache")
-        #expect(defaults.templatesDirectory == nil)
-    }
-
-    @Test(arguments: [
-        ([:], "file:///srv/trawl/site/day1/articles.html"),
-        (["DEMO_DAY": "day2"], "file:///srv/trawl/site/day2/articles.html"),
-        (["DEMO_DAY": ""], "file:///srv/trawl/site/day1/articles.html"),
-    ])
-    func environmentVariablesExpandWithTheirDefaults(environment: [String: String], resolved: String) throws {
-        let json = #"{"sources": [{"id": "a", "kind": "feed", "url": "${DEMO_DAY:-day1}/articles.html"}]}"#
-        #expect(try load(json, environment: environment).sources.first?.url.absoluteString == resolved)
-    }
-
-    @Test func environmentVariablesExpandInEveryString() throws {
-        let json = #"""
-            {"site": {"title": "${SITE:-Trawl} news", "author": "${USER}"},
-             "output": "${OUT:-public}", "fetch": {"contact": "mailto:${USER}@example.org"}, "sources": []}
-            """#
-        let configuration = try load(json, environment: ["USER": "ada", "OUT": "/var/www/trawl"])
-        #expect(configuration.site.title == "Trawl news")
-        #expect(configuration.site.author == "ada")
-        #expect(configuration.outputDirectory.path == "/var/www/trawl")
-        #expect(configuration.fetch.contact == "mailto:ada@example.org")
-    }
-
-    @Test func aSingleStringWhereAListIsExpectedIsExpandedToo() throws {
-        let json = Self.listSource(#", "required": "${REQUIRED:-title}", "ignoreChanges": ["${IGNORED:-rank}"]"#, fields: #"{"title": "h2", "rank": "b"}"#)
-        let source = try #require(try load(json).sources.first)
-        #expect(source.required == ["title"])
-        #expect(source.ignoreChanges == ["rank"])
-    }
-
-    @Test func anUnsetVariableWithoutADefaultIsAnErrorNamingIt() {
-        let json = """
-            {"sources": [
-              {"id": "a", "kind": "feed", "url": "https://${FEED_HOST}/feed.xml"}
-            ]}
-            """
-        #expect(errorLines(json) == [
-            "/srv/trawl/site/trawl.json:2:38: sources[0].url: environment variable 'FEED_HOST' is not set and has no default (write ${FEED_HOST:-default})"
-        ])
-    }
-
-    @Test func aReferenceWithoutItsClosingBraceIsAnErrorNamingTheVariable() {
-        let json = #"{"sources": [{"id": "a", "kind": "feed", "url": "${FEED_HOST/feed.xml"}]}"#
-        #expect(problems(json) == ["sources[0].url: environment variable 'FEED_HOST' has no closing '}'"])
-    }
-
-    // MARK: - The demo
-
-    @Test(arguments: ["day1", "day2"])
-    func theDemoConfigurationLoadsAndEveryPageExists(day: String) throws {
-        let file = Fixture.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/demo/trawl.json")
-        let configuration: Configuration
-        do {
-            configuration = try ConfigurationLoader.load(from: file, environment: ["DEMO_DAY": day])
-        } catch let error as ConfigurationError where !Fixture.selectorsHaveHasAndContains {
-            // Until the full selector engine lands, only the BBC preset's selector may fail.
-            #expect(error.problems.map(\.path) == ["sources[2].items"])
-            return
-        }
-        #expect(configuration.site.title == "Trawl demo")
-        #expect(configuration.outputDirectory.path == file.deletingLastPathComponent().appendingPathComponent("../../Output").standardizedFileURL.path)
-        let kinds = Set(configuration.sources.map(\.kind))
-        #expect(kinds == Set(SourceConfiguration.Kind.allCases))
-        for source in configuration.sources {
-            #expect(source.url.path.contains("/\(day)/"))
-            #expect(FileManager.default.fileExists(atPath: source.url.path), "\(source.id): \(source.url.path)")
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrawlKit
 
 /// A broken scraper is not news: `ScrapeGuard` fails a scrape that looks like a changed
@@ -11,9 +12,12 @@ import Testing
         #"{"id": "sundell", "preset": "article-list", "url": "articles/article-list.html", "base": "https://www.swiftbysundell.com/"}"#
 
     /// The good page's items as the last good snapshot, and the source pointed at `brokenPath`.
-    func lastGoodRun(_ json: String, then brokenPath: String, goodPath: String) throws -> (SourceConfiguration, Snapshot) {
+    func lastGoodRun(_ json: String, then brokenPath: String, goodPath: String) throws -> (
+        SourceConfiguration, Snapshot
+    ) {
         let good = try Fixture.source(json)
-        let snapshot = Snapshot(sourceID: good.id, takenAt: Date(timeIntervalSince1970: 0), items: try Fixture.scrape(good).items)
+        let snapshot = Snapshot(
+            sourceID: good.id, takenAt: Date(timeIntervalSince1970: 0), items: try Fixture.scrape(good).items)
         var broken = good
         broken.url = Fixture.url(brokenPath)
         #expect(good.url == Fixture.url(goodPath).standardizedFileURL)
@@ -37,8 +41,12 @@ import Testing
         #expect(previous.items.count == 5)
         let result = try Fixture.scrape(source)
         #expect(result.items.isEmpty)
-        #expect(guardMessage(source, result, previous: previous) == "layout may have changed: 0 items matched `.item-list article`")
-        #expect(guardMessage(source, result, previous: nil) == "layout may have changed: 0 items matched `.item-list article`")
+        #expect(
+            guardMessage(source, result, previous: previous)
+                == "layout may have changed: 0 items matched `.item-list article`")
+        #expect(
+            guardMessage(source, result, previous: nil)
+                == "layout may have changed: 0 items matched `.item-list article`")
     }
 
     @Test func aTableCutShortByMoreThanHalfIsALayoutChange() throws {
@@ -46,9 +54,10 @@ import Testing
             Self.noaa, then: "broken/booklet-charts-half-gone.html", goodPath: "noaa/booklet-charts.html")
         let result = try Fixture.scrape(source)
         #expect(result.items.count == 3)
-        #expect(guardMessage(source, result, previous: previous) == """
-            layout may have changed: 3 items where the last good run had 8 (a table headed number / scale / title)
-            """)
+        #expect(
+            guardMessage(source, result, previous: previous) == """
+                layout may have changed: 3 items where the last good run had 8 (a table headed number / scale / title)
+                """)
     }
 
     @Test func requiredFieldsMissingInMostRowsIsALayoutChange() throws {
@@ -57,9 +66,10 @@ import Testing
         let result = try Fixture.scrape(source)
         #expect(result.items.map(\.id) == ["13260", "13286"])
         #expect(result.missingRequired == 6)
-        #expect(guardMessage(source, result, previous: previous) == """
-            layout may have changed: 6 of 8 items lack a required field ('number', 'title', 'url')
-            """)
+        #expect(
+            guardMessage(source, result, previous: previous) == """
+                layout may have changed: 6 of 8 items lack a required field ('number', 'title', 'url')
+                """)
         // Without a last good run to compare with, the missing fields alone still fail it.
         #expect(guardMessage(source, result, previous: nil) != nil)
     }
@@ -72,13 +82,15 @@ import Testing
         let result = try Fixture.scrape(broken)
         #expect(result.items.map(\.title) == ["Swift by Sundell turns five years old today!"])
         #expect(result.missingRequired == 4)
-        #expect(guardMessage(broken, result, previous: nil) == """
-            layout may have changed: 4 of 5 items lack a required field ('title', 'url')
-            """)
+        #expect(
+            guardMessage(broken, result, previous: nil) == """
+                layout may have changed: 4 of 5 items lack a required field ('title', 'url')
+                """)
     }
 
     @Test func theSamePageAgainPasses() throws {
-        let (source, previous) = try lastGoodRun(Self.noaa, then: "noaa/booklet-charts.html", goodPath: "noaa/booklet-charts.html")
+        let (source, previous) = try lastGoodRun(
+            Self.noaa, then: "noaa/booklet-charts.html", goodPath: "noaa/booklet-charts.html")
         #expect(guardMessage(source, try Fixture.scrape(source), previous: previous) == nil)
     }
 
@@ -113,11 +125,15 @@ import Testing
     func losingMoreThanMaxLossOfTheLastGoodItemsFails(_ test: LossCase) {
         var source = Self.source
         source.guardrail.maxLoss = test.maxLoss
-        let previous = Snapshot(sourceID: source.id, takenAt: Date(timeIntervalSince1970: 0), items: Self.items(test.previous))
+        let previous = Snapshot(
+            sourceID: source.id, takenAt: Date(timeIntervalSince1970: 0), items: Self.items(test.previous))
         let message = guardMessage(source, ScrapeResult(items: Self.items(test.found)), previous: previous)
         #expect((message != nil) == test.fails, "\(message ?? "passed")")
         if test.fails {
-            #expect(message == "layout may have changed: \(test.found) items where the last good run had \(test.previous) (`li`)")
+            #expect(
+                message
+                    == "layout may have changed: \(test.found) items where the last good run had \(test.previous) (`li`)"
+            )
         }
     }
 
@@ -127,13 +143,18 @@ import Testing
         (found: 9, missing: 1, maxMissing: 0.0, fails: true),
         (found: 2, missing: 8, maxMissing: 0.9, fails: false),
     ])
-    func itemsLackingRequiredFieldsBeyondTheShareAllowedFail(found: Int, missing: Int, maxMissing: Double, fails: Bool) {
+    func itemsLackingRequiredFieldsBeyondTheShareAllowedFail(found: Int, missing: Int, maxMissing: Double, fails: Bool)
+    {
         var source = Self.source
         source.guardrail.maxMissingRequired = maxMissing
-        let message = guardMessage(source, ScrapeResult(items: Self.items(found), missingRequired: missing), previous: nil)
+        let message = guardMessage(
+            source, ScrapeResult(items: Self.items(found), missingRequired: missing), previous: nil)
         #expect((message != nil) == fails, "\(message ?? "passed")")
         if fails {
-            #expect(message == "layout may have changed: \(missing) of \(found + missing) items lack a required field ('title')")
+            #expect(
+                message
+                    == "layout may have changed: \(missing) of \(found + missing) items lack a required field ('title')"
+            )
         }
     }
 
@@ -149,7 +170,8 @@ import Testing
 
     @Test func theGuardBlockOfTheConfigurationSetsTheThresholds() throws {
         let source = try Fixture.source(
-            #"{"id": "s", "preset": "article-list", "url": "a.html", "guard": {"maxLoss": 0.8, "maxMissingRequired": 0.1, "allowEmpty": true}}"#)
+            #"{"id": "s", "preset": "article-list", "url": "a.html", "guard": {"maxLoss": 0.8, "maxMissingRequired": 0.1, "allowEmpty": true}}"#
+        )
         #expect(source.guardrail == Guardrail(maxLoss: 0.8, maxMissingRequired: 0.1, allowEmpty: true))
         #expect(try Fixture.source(#"{"id": "s", "preset": "article-list", "url": "a.html"}"#).guardrail == Guardrail())
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrawlKit
 
 /// The demo's two days of pages, read through its own `trawl.json`, show the changes its
@@ -31,16 +32,22 @@ import Testing
     static let sundell = "https://www.swiftbysundell.com/articles/"
 
     static let cases = [
-        Case(id: "noaa-atlantic", counts: (20, 21), changes: [
-            "changed 13325: scale", "changed 13274: title", "added 11544", "added 11545", "removed 12280",
-        ]),
-        Case(id: "sundell", counts: (12, 12), changes: [
-            "added \(sundell)scraping-the-web-with-swift", "changed \(sundell)type-placeholders-in-swift: title",
-            "changed \(sundell)caching-in-swift: date", "removed \(sundell)the-role-of-protocols",
-        ]),
-        Case(id: "garden", counts: (5, 5), changes: [
-            "changed Greenhouse heater: state, on", "added Porch light", "removed Gate lock",
-        ]),
+        Case(
+            id: "noaa-atlantic", counts: (20, 21),
+            changes: [
+                "changed 13325: scale", "changed 13274: title", "added 11544", "added 11545", "removed 12280",
+            ]),
+        Case(
+            id: "sundell", counts: (12, 12),
+            changes: [
+                "added \(sundell)scraping-the-web-with-swift", "changed \(sundell)type-placeholders-in-swift: title",
+                "changed \(sundell)caching-in-swift: date", "removed \(sundell)the-role-of-protocols",
+            ]),
+        Case(
+            id: "garden", counts: (5, 5),
+            changes: [
+                "changed Greenhouse heater: state, on", "added Porch light", "removed Gate lock",
+            ]),
     ]
 
     @Test(arguments: cases)
@@ -48,12 +55,17 @@ import Testing
         try check(test)
     }
 
-    @Test(.enabled(if: Fixture.selectorsHaveHasAndContains, "needs :has() and :contains() from the full selector engine"))
+    @Test(
+        .enabled(if: Fixture.selectorsHaveHasAndContains, "needs :has() and :contains() from the full selector engine"))
     func theSecondDayShowsTheIntendedChangesInMostRead() throws {
-        try check(Case(id: "bbc-most-read", counts: (10, 10), changes: [
-            "added \(Self.bbc)world-europe-67330001", "changed \(Self.bbc)world-europe-67310001: title",
-            "added \(Self.bbc)uk-67330005", "removed \(Self.bbc)world-us-canada-67310008", "removed \(Self.bbc)education-67310010",
-        ]))
+        try check(
+            Case(
+                id: "bbc-most-read", counts: (10, 10),
+                changes: [
+                    "added \(Self.bbc)world-europe-67330001", "changed \(Self.bbc)world-europe-67310001: title",
+                    "added \(Self.bbc)uk-67330005", "removed \(Self.bbc)world-us-canada-67310008",
+                    "removed \(Self.bbc)education-67310010",
+                ]))
     }
 
     func check(_ test: Case) throws {
@@ -68,7 +80,8 @@ import Testing
         let before = Snapshot(sourceID: test.id, takenAt: taken, items: first.items)
         let after = Snapshot(sourceID: test.id, takenAt: taken.addingTimeInterval(86_400), items: second.items)
         try ScrapeGuard(source: day2).check(second, previous: before)
-        let changes = ChangeDetector(ignoredFields: Set(day2.ignoreChanges)).changes(from: before, to: after, at: after.takenAt)
+        let changes = ChangeDetector(ignoredFields: Set(day2.ignoreChanges)).changes(
+            from: before, to: after, at: after.takenAt)
         #expect(changes.map(Self.summary) == test.changes)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrawlKit
 
 /// Every built-in preset on pages shaped like the real ones, traps included.
@@ -38,16 +39,17 @@ import Testing
 
     @Test func bookletChartsAreReadWithTypedNumbersScalesTitlesAndAbsolutePDFLinks() throws {
         let result = try Fixture.scrape(Fixture.source(Self.noaa("noaa/booklet-charts.html")))
-        #expect(result.items.map(Chart.init) == [
-            Chart(13260, 378_838, "Bay of Fundy to Cape Cod", Self.pdfs + "13260.pdf"),
-            Chart(13286, 80_000, "Cape Elizabeth to Portsmouth", Self.pdfs + "13286.pdf"),
-            Chart(13270, 25_000, "Boston Harbor", "http://www.charts.noaa.gov/BookletChart/PDFs/13270.pdf"),
-            Chart(13246, 80_000, "Cape Cod Bay", Self.pdfs + "13246.pdf"),
-            Chart(13230, 40_000, "Buzzards Bay; Quicks Hole", Self.pdfs + "13230.pdf"),
-            Chart(12354, 80_000, "Long Island Sound Eastern Part", Self.pdfs + "12354.pdf"),
-            Chart(12327, 40_000, "New York Harbor", Self.pdfs + "12327.pdf"),
-            Chart(12318, 80_000, "Little Egg Inlet to Hereford Inlet; Absecon Inlet", Self.pdfs + "12318.pdf"),
-        ])
+        #expect(
+            result.items.map(Chart.init) == [
+                Chart(13260, 378_838, "Bay of Fundy to Cape Cod", Self.pdfs + "13260.pdf"),
+                Chart(13286, 80_000, "Cape Elizabeth to Portsmouth", Self.pdfs + "13286.pdf"),
+                Chart(13270, 25_000, "Boston Harbor", "http://www.charts.noaa.gov/BookletChart/PDFs/13270.pdf"),
+                Chart(13246, 80_000, "Cape Cod Bay", Self.pdfs + "13246.pdf"),
+                Chart(13230, 40_000, "Buzzards Bay; Quicks Hole", Self.pdfs + "13230.pdf"),
+                Chart(12354, 80_000, "Long Island Sound Eastern Part", Self.pdfs + "12354.pdf"),
+                Chart(12327, 40_000, "New York Harbor", Self.pdfs + "12327.pdf"),
+                Chart(12318, 80_000, "Little Egg Inlet to Hereford Inlet; Absecon Inlet", Self.pdfs + "12318.pdf"),
+            ])
         #expect(result.warnings.isEmpty)
         #expect(result.missingRequired == 0)
     }
@@ -64,15 +66,23 @@ import Testing
     }
 
     @Test(arguments: [
-        ("noaa/header-in-thead.html", [
-            Chart(11340, 458_596, "Mississippi River to Galveston", PresetTests.pdfs + "11340.pdf"),
-            Chart(11324, 80_000, "Galveston Bay Entrance; Galveston and Texas City Harbors", PresetTests.pdfs + "11324.pdf"),
-            Chart(11451, 80_000, "Miami to Marathon and Florida Bay", PresetTests.pdfs + "11451.pdf"),
-        ]),
-        ("noaa/column-moved.html", [
-            Chart(18773, 12_000, "San Diego Bay", PresetTests.pdfs + "18773.pdf"),
-            Chart(18685, 50_000, "Monterey Bay", PresetTests.pdfs + "18685.pdf"),
-        ]),
+        (
+            "noaa/header-in-thead.html",
+            [
+                Chart(11340, 458_596, "Mississippi River to Galveston", PresetTests.pdfs + "11340.pdf"),
+                Chart(
+                    11324, 80_000, "Galveston Bay Entrance; Galveston and Texas City Harbors",
+                    PresetTests.pdfs + "11324.pdf"),
+                Chart(11451, 80_000, "Miami to Marathon and Florida Bay", PresetTests.pdfs + "11451.pdf"),
+            ]
+        ),
+        (
+            "noaa/column-moved.html",
+            [
+                Chart(18773, 12_000, "San Diego Bay", PresetTests.pdfs + "18773.pdf"),
+                Chart(18685, 50_000, "Monterey Bay", PresetTests.pdfs + "18685.pdf"),
+            ]
+        ),
     ])
     func bookletChartsSurviveARedesignOfTheTable(path: String, charts: [Chart]) throws {
         let result = try Fixture.scrape(Fixture.source(Self.noaa(path)))
@@ -83,9 +93,11 @@ import Testing
         let result = try Fixture.scrape(Fixture.source(Self.noaa("noaa/windows-1252.html")))
         #expect(result.items.map { $0[field: "number"] } == [.int(11518), .int(11503)])
         withKnownIssue("Document.parseHTML reads every page as UTF-8, ignoring <meta charset> and Content-Type") {
-            #expect(result.items.map(\.title) == [
-                "St. Mary\u{2019}s River \u{2013} Entrance", "St. Johns River \u{2013} Atlantic Ocean to Jacksonville",
-            ])
+            #expect(
+                result.items.map(\.title) == [
+                    "St. Mary\u{2019}s River \u{2013} Entrance",
+                    "St. Johns River \u{2013} Atlantic Ocean to Jacksonville",
+                ])
         }
     }
 
@@ -94,7 +106,8 @@ import Testing
         #expect {
             try Fixture.scrape(source)
         } throws: { error in
-            "\(error)" == "layout may have changed: no table on \(source.url.absoluteString) has a header row with 'number', 'scale', 'title'"
+            "\(error)"
+                == "layout may have changed: no table on \(source.url.absoluteString) has a header row with 'number', 'scale', 'title'"
         }
     }
 
@@ -116,27 +129,32 @@ import Testing
 
     @Test func articlesAreReadWithTitlesAbsoluteLinksTagsAndWholeSummaries() throws {
         let result = try Fixture.scrape(Fixture.source(Self.sundell))
-        #expect(result.items.map(\.title) == [
-            "Swift by Sundell turns five years old today!", "Type placeholders in Swift", "The some and any keywords",
-            "What is a property wrapper?", "String parsing in Swift",
-        ])
-        #expect(result.items.map(\.url?.absoluteString) == [
-            "https://www.swiftbysundell.com/special/five-years",
-            "https://www.swiftbysundell.com/articles/type-placeholders-in-swift",
-            "https://www.swiftbysundell.com/articles/the-some-and-any-keywords",
-            "https://www.swiftbysundell.com/questions/what-is-a-property-wrapper",
-            "https://www.swiftbysundell.com/articles/string-parsing-in-swift",
-        ])
+        #expect(
+            result.items.map(\.title) == [
+                "Swift by Sundell turns five years old today!", "Type placeholders in Swift",
+                "The some and any keywords",
+                "What is a property wrapper?", "String parsing in Swift",
+            ])
+        #expect(
+            result.items.map(\.url?.absoluteString) == [
+                "https://www.swiftbysundell.com/special/five-years",
+                "https://www.swiftbysundell.com/articles/type-placeholders-in-swift",
+                "https://www.swiftbysundell.com/articles/the-some-and-any-keywords",
+                "https://www.swiftbysundell.com/questions/what-is-a-property-wrapper",
+                "https://www.swiftbysundell.com/articles/string-parsing-in-swift",
+            ])
         #expect(result.items.map(\.id) == result.items.map(\.url?.absoluteString))
-        #expect(result.items.map { $0[field: "tags"] } == [
-            nil, .list([.string("language features"), .string("generics")]),
-            .list([.string("generics"), .string("protocols"), .string("language features")]),
-            .list([.string("property wrappers")]), nil,
-        ])
-        #expect(result.items[1].summary == """
-            New in Swift 5.6: we can now use type placeholders to select what generic types that we want \
-            the compiler to infer, by writing _ in their place.
-            """)
+        #expect(
+            result.items.map { $0[field: "tags"] } == [
+                nil, .list([.string("language features"), .string("generics")]),
+                .list([.string("generics"), .string("protocols"), .string("language features")]),
+                .list([.string("property wrappers")]), nil,
+            ])
+        #expect(
+            result.items[1].summary == """
+                New in Swift 5.6: we can now use type placeholders to select what generic types that we want \
+                the compiler to infer, by writing _ in their place.
+                """)
         #expect(result.warnings.isEmpty)
     }
 
@@ -154,8 +172,10 @@ import Testing
     }
 
     @Test func withoutABaseLinksResolveAgainstThePagesOwnURL() throws {
-        let source = try Fixture.source(#"{"id": "sundell", "preset": "article-list", "url": "articles/article-list.html"}"#)
-        let page = try Fixture.page("articles/article-list.html", from: URL(string: "https://mirror.example.org/sundell/articles")!)
+        let source = try Fixture.source(
+            #"{"id": "sundell", "preset": "article-list", "url": "articles/article-list.html"}"#)
+        let page = try Fixture.page(
+            "articles/article-list.html", from: URL(string: "https://mirror.example.org/sundell/articles")!)
         let result = try PageScraper(source: source).scrape(page)
         #expect(result.items.first?.url?.absoluteString == "https://mirror.example.org/special/five-years")
     }
@@ -164,7 +184,8 @@ import Testing
 
     static func bbc(_ path: String, items: String? = nil) -> String {
         let override = items.map { #", "items": "\#($0)""# } ?? ""
-        return #"{"id": "bbc", "preset": "bbc-most-read", "url": "\#(path)", "base": "https://www.bbc.co.uk/news/"\#(override)}"#
+        return
+            #"{"id": "bbc", "preset": "bbc-most-read", "url": "\#(path)", "base": "https://www.bbc.co.uk/news/"\#(override)}"#
     }
 
     @Test(
@@ -172,15 +193,17 @@ import Testing
         arguments: ["bbc/most-popular.html", "bbc/most-popular-reordered.html"])
     func mostReadIsThePanelHeadedMostReadWhereverItStands(path: String) throws {
         let result = try Fixture.scrape(Fixture.source(Self.bbc(path)))
-        #expect(result.items.map(\.title) == [
-            "Storm closes ports along the Channel", "Budget: What it means for you", "Rates held for a third month",
-            "Lifeboat rescues kayaker off Devon",
-        ])
+        #expect(
+            result.items.map(\.title) == [
+                "Storm closes ports along the Channel", "Budget: What it means for you", "Rates held for a third month",
+                "Lifeboat rescues kayaker off Devon",
+            ])
         #expect(result.items.map { $0[field: "rank"] } == [.int(1), .int(2), .int(3), .int(4)])
-        #expect(result.items.map(\.id) == [
-            "https://www.bbc.co.uk/news/world-europe-24311001", "https://www.bbc.co.uk/news/uk-politics-24311002",
-            "https://www.bbc.co.uk/news/business-24311003", "https://www.bbc.co.uk/news/uk-england-devon-24311004",
-        ])
+        #expect(
+            result.items.map(\.id) == [
+                "https://www.bbc.co.uk/news/world-europe-24311001", "https://www.bbc.co.uk/news/uk-politics-24311002",
+                "https://www.bbc.co.uk/news/business-24311003", "https://www.bbc.co.uk/news/uk-england-devon-24311004",
+            ])
     }
 
     @Test func headlinesAreKnownByURLTheirTitleLeavesOutTheRankAndRankChangesAreNoNews() throws {
@@ -212,9 +235,11 @@ import Testing
     func podcastEpisodesAreReadWithTitlesAndDates() throws {
         let result = try Fixture.scrape(Fixture.source(Self.podcast))
         #expect(result.items.map(\.title) == ["Scraping without an API", "Feeds are forever", "Dates are hard"])
-        #expect(result.items.map(\.date) == [
-            ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"), ISO8601DateFormatter().date(from: "2026-11-24T06:00:00Z"),
-            ISO8601DateFormatter().date(from: "2026-11-17T06:00:00Z"),
-        ])
+        #expect(
+            result.items.map(\.date) == [
+                ISO8601DateFormatter().date(from: "2026-12-01T06:00:00Z"),
+                ISO8601DateFormatter().date(from: "2026-11-24T06:00:00Z"),
+                ISO8601DateFormatter().date(from: "2026-11-17T06:00:00Z"),
+            ])
     }
 }

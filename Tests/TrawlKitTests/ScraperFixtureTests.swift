@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrawlHTML
+
 @testable import TrawlKit
 
 /// The test pages in `Fixtures/`, found by path next to this file rather than as SwiftPM
@@ -44,8 +45,11 @@ enum Fixture {
     /// Whether `feed` sources are read yet (the feed scraper comes with TrawlFeeds).
     static let feedsAreRead: Bool = {
         let source = SourceConfiguration(id: "probe", kind: .feed, url: URL(string: "https://example.org/feed.xml")!)
-        let body = Data(#"<rss version="2.0"><channel><title>T</title><item><title>E</title></item></channel></rss>"#.utf8)
-        return (try? PageScraper(source: source).scrape(FetchedPage(requestedURL: source.url, url: source.url, body: body))) != nil
+        let body = Data(
+            #"<rss version="2.0"><channel><title>T</title><item><title>E</title></item></channel></rss>"#.utf8)
+        return
+            (try? PageScraper(source: source).scrape(FetchedPage(requestedURL: source.url, url: source.url, body: body)))
+            != nil
     }()
 
     /// The fixture scraped by `source` (its `url` names the fixture).
