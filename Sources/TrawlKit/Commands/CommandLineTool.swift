@@ -7,6 +7,10 @@ public enum CommandLineTool {
     static var commands: [any TrawlCommand.Type] {
         [
             RunCommand.self,
+            ScrapeCommand.self,
+            GenerateCommand.self,
+            DownloadCommand.self,
+            InitCommand.self,
         ]
     }
 

@@ -32,7 +32,8 @@ struct RunCommand: TrawlCommand {
             only: arguments.list("--only"), accept: arguments.list("--accept"), offline: arguments.has("--offline"))
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
-        let pipeline = Pipeline(configuration: configuration, report: { reporter.handle($0) })
+        let pipeline = Pipeline(
+            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
         let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false

@@ -33,15 +33,17 @@ final class RunReporter: @unchecked Sendable {
         }
     }
 
-    func summarize(_ record: RunRecord?, output: URL) {
-        guard !quiet, let record else {
-            if !quiet { console.note("site generated in \(output.path)") }
+    /// One closing line: sources, failures, changes, and where the site is.
+    func summarize(_ record: RunRecord?, output: URL?) {
+        guard !quiet else { return }
+        let site = output.map { "; site in \($0.path)" } ?? ""
+        guard let record else {
+            console.note("generated from the cache\(site)")
             return
         }
         let failed = record.outcomes.filter { $0.status == .failed || $0.status == .guarded }.count
         let changes = record.changes.filter { $0.kind != .baseline }.count
-        console.note(
-            "\(record.outcomes.count) sources, \(failed) failed, \(changes) changes; site in \(output.path)")
+        console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
     }
 
     static func describe(_ outcome: RunRecord.Outcome, changes: Int) -> String {

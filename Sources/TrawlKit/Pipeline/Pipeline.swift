@@ -61,12 +61,12 @@ public struct Pipeline: Sendable {
         return configuration.sources.filter { options.only.contains($0.id) }
     }
 
-    /// `20261130T040000Z`: sorts by time, safe in a file name.
+    /// `20261130T040000.123Z`: sorts by time, safe in a file name, distinct for runs a second apart.
     static func runID(for date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
         return formatter.string(from: date)
     }
 }
