@@ -39,7 +39,7 @@ let package = Package(
 
         .executableTarget(
             name: "trawl-bench",
-            dependencies: ["TrawlKit"],
+            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "Mustache"],
             path: "Benchmarks/Sources/trawl-bench"
         ),
 

@@ -10,6 +10,7 @@ public enum CommandLineTool {
             ScrapeCommand.self,
             GenerateCommand.self,
             DownloadCommand.self,
+            TemplateCommand.self,
             InitCommand.self,
         ]
     }
