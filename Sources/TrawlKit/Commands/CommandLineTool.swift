@@ -6,6 +6,8 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `trawl help` lists them.
     static var commands: [any TrawlCommand.Type] {
         [
+            StatusCommand.self,
+            DiffCommand.self,
         ]
     }
 

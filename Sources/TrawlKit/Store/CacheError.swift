@@ -63,13 +63,15 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
 /// Reported, never thrown, so one bad file does not stop the other sources.
 public struct CacheProblem: Sendable, Equatable, CustomStringConvertible {
     public let error: CacheError
-    /// Where the file now is (`snapshot.json.corrupt-20261130T040000Z`).
-    public let movedTo: String
+    /// Where the file now is (`snapshot.json.corrupt-20261130T040000Z`); nil when a
+    /// read-only store (`trawl status`, `trawl diff`) left it in place for the next run.
+    public let movedTo: String?
     /// What Trawl does instead, e.g. "the source is treated as new".
     public let consequence: String
 
     public var description: String {
-        "\(error); moved aside to \((movedTo as NSString).lastPathComponent); \(consequence)"
+        guard let movedTo else { return "\(error); ignored (the next run moves it aside)" }
+        return "\(error); moved aside to \((movedTo as NSString).lastPathComponent); \(consequence)"
     }
 }
 

@@ -62,8 +62,8 @@ extension CacheStore {
         case .success(let value):
             return value
         case .failure(let error):
-            let movedTo = try moveAside(url)
-            problems.report(CacheProblem(error: error, movedTo: movedTo.path, consequence: consequence))
+            let movedTo = access == .readWrite ? try moveAside(url).path : nil
+            problems.report(CacheProblem(error: error, movedTo: movedTo, consequence: consequence))
             return nil
         }
     }

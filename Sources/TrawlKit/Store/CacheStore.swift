@@ -19,12 +19,25 @@ public struct CacheStore: Sendable {
     public let clock: WallClock
     /// Files that were moved aside while this store was used.
     public let problems: CacheProblemLog
+    public let access: Access
     let runTimes: RunTimesMemo
 
-    public init(root: URL, clock: WallClock = .system, problems: CacheProblemLog = CacheProblemLog()) {
+    /// What a store may do to files it cannot use.
+    public enum Access: Sendable {
+        /// Move them aside (a run, which holds the lock).
+        case readWrite
+        /// Report them and leave them be (commands that only look, and may run beside a run).
+        case readOnly
+    }
+
+    public init(
+        root: URL, clock: WallClock = .system, problems: CacheProblemLog = CacheProblemLog(),
+        access: Access = .readWrite
+    ) {
         self.root = root
         self.clock = clock
         self.problems = problems
+        self.access = access
         self.runTimes = RunTimesMemo()
     }
 
