@@ -4,7 +4,7 @@ import TrawlKit
 /// Items and snapshots for store and change tests: fixed times, and random ones from a seed.
 public enum SnapshotFixtures {
     /// 2026-11-30T04:00:00Z, the time of a nightly run.
-    public static let night = Date(timeIntervalSince1970: 1_795_924_800)
+    public static let night = Date(timeIntervalSince1970: 1_796_011_200)
 
     /// A chart like the NOAA booklet source lists.
     public static func chart(_ number: Int, title: String? = nil, scale: Int = 80_000) -> Item {
