@@ -4,12 +4,14 @@ extension Value {
     /// True when the two values are the same as the cache would store them.
     ///
     /// The comparison is typed (`.int(80000)` is not `.string("80000")`), but blind to
-    /// what a round trip through the cache loses: dates compare as their RFC 3339 text
-    /// (millisecond precision), URLs as their absolute string (not their base URL).
+    /// what a round trip through the cache loses: dates compare to the millisecond, as
+    /// their RFC 3339 text is stored; URLs as their absolute string (not their base URL).
     public func isSame(as other: Value) -> Bool {
         switch (self, other) {
         case (.date(let a), .date(let b)):
-            return a == b || RFC3339.string(from: a) == RFC3339.string(from: b)
+            // Item dates are stored by `CacheDate`, date fields by `RFC3339`: same under either.
+            return a == b || CacheDate.string(from: a) == CacheDate.string(from: b)
+                || RFC3339.string(from: a) == RFC3339.string(from: b)
         case (.url(let a), .url(let b)):
             return a.absoluteString == b.absoluteString
         case (.double(let a), .double(let b)):

@@ -29,7 +29,7 @@ extension CacheStore {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(RFC3339.string(from: date))
+            try container.encode(CacheDate.string(from: date))
         }
         return encoder
     }()
@@ -39,7 +39,7 @@ extension CacheStore {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = RFC3339.date(from: text) else {
+            guard let date = CacheDate.date(from: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "not an RFC 3339 date: \(text)")
             }
