@@ -1,7 +1,10 @@
-// trawl-bench BENCHMARK [ARGUMENTS]: one case per benchmark file.
+import Foundation
+
+// trawl-bench BENCHMARK [ARGUMENTS]: one case per benchmark file; Benchmarks/*.sh drive them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
 case "mustache": try await MustacheBenchmark.run(rest)
+case "store": try await StoreBenchmark.run(rest)
 default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
 }

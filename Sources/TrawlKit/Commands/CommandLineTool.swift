@@ -9,6 +9,8 @@ public enum CommandLineTool {
             RunCommand.self,
             ScrapeCommand.self,
             GenerateCommand.self,
+            StatusCommand.self,
+            DiffCommand.self,
             DownloadCommand.self,
             TemplateCommand.self,
             InitCommand.self,
