@@ -29,6 +29,8 @@ public struct FeedEntry: Sendable, Equatable {
     public var iTunes: ITunesEpisode?
     /// The podcast namespace's episode elements (`podcast:transcript`, `chapters`, …).
     public var podcast: PodcastEpisode?
+    /// The feed the entry was copied from (Atom `source`).
+    public var source: FeedSource?
 
     public init(
         id: String? = nil, title: String? = nil, titleType: FeedTextType = .text, link: URL? = nil,
@@ -36,7 +38,7 @@ public struct FeedEntry: Sendable, Equatable {
         authors: [FeedPerson] = [], contributors: [FeedPerson] = [], published: Date? = nil,
         updated: Date? = nil, categories: [FeedCategory] = [], enclosures: [FeedEnclosure] = [],
         thumbnail: URL? = nil, comments: URL? = nil, rights: String? = nil,
-        iTunes: ITunesEpisode? = nil, podcast: PodcastEpisode? = nil
+        iTunes: ITunesEpisode? = nil, podcast: PodcastEpisode? = nil, source: FeedSource? = nil
     ) {
         self.id = id
         self.title = title
@@ -56,5 +58,6 @@ public struct FeedEntry: Sendable, Equatable {
         self.rights = rights
         self.iTunes = iTunes
         self.podcast = podcast
+        self.source = source
     }
 }

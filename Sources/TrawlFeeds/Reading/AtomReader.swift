@@ -4,14 +4,24 @@ import Foundation
 struct AtomReader {
     let context: ReadingContext
 
-    private static let atomNamespaces: [XMLNamespace] = [.atom10, .atom03, .none]
+    private let atomNamespaces: [XMLNamespace]
+    private let isAtom03: Bool
+
+    /// - Parameter root: the `feed` element; a feed in an unknown namespace (an Atom draft's)
+    ///   is read as Atom in that namespace, as feedparser does.
+    init(context: ReadingContext, root: Element? = nil) {
+        self.context = context
+        var namespaces: [XMLNamespace] = [.atom10, .atom03, .none]
+        if let root, root.namespace == .other { namespaces.append(.other) }
+        atomNamespaces = namespaces
+        isAtom03 = root.map { $0.namespace == .atom03 || ($0.namespace != .atom10 && $0.attribute("version")?.trimmed == "0.3") } ?? false
+    }
 
     func read(_ root: Element) -> Feed {
-        let isAtom03 = root.namespace == .atom03 || (root.namespace == .none && root.attribute("version")?.trimmed == "0.3")
         var feed = Feed(format: isAtom03 ? .atom03 : .atom10)
         var extensions = ExtensionReader(context: context)
         for child in root.children {
-            guard Self.atomNamespaces.contains(child.namespace) else {
+            guard atomNamespaces.contains(child.namespace) else {
                 extensions.readChannelElement(child, into: &feed)
                 continue
             }
@@ -59,7 +69,7 @@ struct AtomReader {
         var extensions = ExtensionReader(context: context)
         var created: Date?
         for child in element.children {
-            guard Self.atomNamespaces.contains(child.namespace) else {
+            guard atomNamespaces.contains(child.namespace) else {
                 extensions.readItemElement(child, into: &entry)
                 continue
             }
@@ -87,6 +97,7 @@ struct AtomReader {
             case "created": created = context.date(of: child)
             case "category": if let category = category(child) { entry.categories.append(category) }
             case "rights", "copyright": entry.rights = text(child)?.value
+            case "source": entry.source = source(child)
             default: break
             }
         }
@@ -95,11 +106,21 @@ struct AtomReader {
         return entry
     }
 
+    /// An entry's `source`: read like a feed, keeping the feed-level metadata.
+    private func source(_ element: Element) -> FeedSource {
+        let feed = read(element)
+        return FeedSource(
+            id: feed.id, title: feed.title, link: feed.link, links: feed.links, subtitle: feed.subtitle, rights: feed.rights,
+            authors: feed.authors, contributors: feed.contributors, updated: feed.updated, categories: feed.categories,
+            generator: feed.generator, icon: feed.icon, logo: feed.image?.url)
+    }
+
     // MARK: Constructs
 
     /// A link (RFC 4287 §4.2.7); `rel` defaults to `alternate`.
     func link(_ element: Element) -> FeedLink? {
-        guard let href = context.url(element.attribute("href"), at: element) else { return nil }
+        // Atom 0.3 feeds in the wild put the address in the text.
+        guard let href = context.url(element.attribute("href") ?? context.text(of: element), at: element) else { return nil }
         let rel = element.attribute("rel")?.trimmed
         return FeedLink(
             href: href, rel: (rel?.isEmpty ?? true) ? "alternate" : rel!, type: element.attribute("type")?.trimmed,
@@ -114,7 +135,7 @@ struct AtomReader {
             switch child.name {
             case "name": person.name = context.trimmedText(of: child)
             case "email": person.email = context.trimmedText(of: child)
-            case "uri", "url": person.uri = context.url(context.text(of: child), at: child)
+            case "uri", "url", "homepage": person.uri = context.url(context.text(of: child), at: child)
             default: break
             }
         }
@@ -146,13 +167,14 @@ struct AtomReader {
         default:
             type = .other(declared)
         }
-        if mode == "base64" {
+        let isXML = declared.hasSuffix("+xml") || declared.hasSuffix("/xml")
+        if mode == "base64" || (mode == nil && !isAtom03 && Self.isBase64(type, declared: declared, isXML: isXML)) {
+            // RFC 4287 §4.1.3.3: content of any other media type is Base64.
             let encoded = context.text(of: element).filter { !$0.isWhitespace }
             value = Data(base64Encoded: encoded).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        } else if mode != "escaped", element.hasElementChildren {
-            // XHTML, or Atom 0.3 inline XML: markup, without the wrapping div.
+        } else if element.hasElementChildren && (type == .xhtml || isXML || (isAtom03 && mode != "escaped")) {
             let children = element.children
-            if children.count == 1, children[0].name == "div", children[0].namespace == .xhtml || children[0].namespace == .none {
+            if !isAtom03, children.count == 1, children[0].name == "div" {
                 value = context.innerXML(of: children[0])
             } else {
                 value = context.innerXML(of: element)
@@ -161,8 +183,13 @@ struct AtomReader {
             value = context.text(of: element)
         }
         let trimmed = value.trimmed
-        let resolvedType: FeedTextType = (type == .text && element.hasElementChildren && mode != "escaped") ? .xhtml : type
+        let resolvedType: FeedTextType = (type == .text && isAtom03 && element.hasElementChildren && mode != "escaped") ? .xhtml : type
         return FeedText(trimmed, type: resolvedType, language: language)
+    }
+
+    private static func isBase64(_ type: FeedTextType, declared: String, isXML: Bool) -> Bool {
+        guard case .other = type else { return false }
+        return !isXML && !declared.hasPrefix("text/")
     }
 
     /// `atom:content` (§4.1.3): a text construct, or a pointer to content elsewhere (`src`).

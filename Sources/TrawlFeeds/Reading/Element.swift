@@ -33,6 +33,17 @@ struct Element {
         return .none
     }
 
+    /// The namespaces declared on this element (`xmlns` and `xmlns:prefix` attributes).
+    var declaredNamespaces: [XMLNamespace] {
+        var result: [XMLNamespace] = []
+        var declaration = node.pointee.nsDef
+        while let current = declaration {
+            if let href = current.pointee.href { result.append(XMLNamespace(uri: String(cString: href))) }
+            declaration = current.pointee.next
+        }
+        return result
+    }
+
     var line: Int { Int(xmlGetLineNo(node)) }
 
     var parent: Element? {

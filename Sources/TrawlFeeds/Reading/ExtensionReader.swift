@@ -37,7 +37,7 @@ struct ExtensionReader {
                 if let term = context.trimmedText(of: element) { feed.categories.append(FeedCategory(term: term)) }
             case "date", "issued", "created": dcDate = dcDate ?? context.date(of: element)
             case "modified": dcModified = context.date(of: element)
-            case "creator", "publisher":
+            case "creator", "publisher", "author":
                 if let name = context.trimmedText(of: element) { creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name)) }
             default: break
             }

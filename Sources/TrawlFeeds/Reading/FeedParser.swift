@@ -71,11 +71,11 @@ public struct FeedParser: Sendable {
         let feed: Feed
         switch (root.name.lowercased(), root.namespace) {
         case ("rss", _), ("channel", _):
-            feed = try RSSReader(context: context).read(root)
+            feed = RSSReader(context: context, root: root).read(root)
         case ("rdf", _):
-            feed = try RSSReader(context: context).read(root)
+            feed = RSSReader(context: context, root: root).read(root)
         case ("feed", _):
-            feed = AtomReader(context: context).read(root)
+            feed = AtomReader(context: context, root: root).read(root)
         case ("html", _):
             throw FeedError.notAFeed(root: "html", discoveredFeeds: FeedDiscovery.feeds(inHTML: data, url: url))
         default:

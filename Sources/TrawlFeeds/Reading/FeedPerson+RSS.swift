@@ -11,6 +11,10 @@ extension FeedPerson {
                 self.init(name: inside.isEmpty ? nil : inside, email: before)
                 return
             }
+            if inside.contains("@"), !inside.contains(" ") {
+                self.init(name: before.isEmpty ? nil : before, email: inside)
+                return
+            }
         }
         if let open = value.firstIndex(of: "<"), value.hasSuffix(">") {
             let before = value[..<open].trimmed

@@ -33,7 +33,8 @@ final class ParsedXML {
                 url?.absoluteString, declared, flags)
         }
         var found: Problem?
-        if context.pointee.wellFormed == 0 || parsed == nil {
+        // An undeclared prefix is a namespace well-formedness error (Namespaces in XML §5), which libxml2 keeps apart.
+        if context.pointee.wellFormed == 0 || context.pointee.nsWellFormed == 0 || parsed == nil {
             let error = context.pointee.lastError
             let message = error.message.map { String(cString: $0).trimmed } ?? "not well-formed"
             let code = xmlParserErrors(rawValue: UInt32(error.code))

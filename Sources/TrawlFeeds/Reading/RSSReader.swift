@@ -5,9 +5,18 @@ import Foundation
 struct RSSReader {
     let context: ReadingContext
 
-    private static let rssNamespaces: [XMLNamespace] = [.none, .rss10, .rss090, .rss09x]
+    private let rssNamespaces: [XMLNamespace]
 
-    func read(_ root: Element) throws -> Feed {
+    /// - Parameter root: the document element; an `rss` element in a namespace of its own
+    ///   (an RSS 2.x draft's) is read with its children in that namespace.
+    init(context: ReadingContext, root: Element) {
+        self.context = context
+        var namespaces: [XMLNamespace] = [.none, .rss10, .rss090, .rss09x]
+        if root.namespace == .other { namespaces.append(.other) }
+        rssNamespaces = namespaces
+    }
+
+    func read(_ root: Element) -> Feed {
         let isRDF = root.name.lowercased() == "rdf"
         let channel: Element
         if root.name == "channel" {
@@ -15,16 +24,18 @@ struct RSSReader {
         } else if let found = root.children.first(where: { $0.name == "channel" }) {
             channel = found
         } else {
-            throw FeedError.missingElement(name: "channel", parent: root.qualifiedName)
+            // feedparser reads an empty feed here; say what is missing and go on.
+            context.warn("no <channel> in <\(root.qualifiedName)>", at: root)
+            channel = root
         }
         var feed = Feed(format: format(of: root, channel: channel))
         readChannel(channel, into: &feed)
         // RDF keeps image, items and textinput beside the channel; RSS 0.9x inside it,
         // and some feeds put items after the channel even so.
         var itemParents = [channel]
-        if isRDF || root.name == "rss" { itemParents.append(root) }
+        if (isRDF || root.name == "rss") && channel.node != root.node { itemParents.append(root) }
         for parent in itemParents {
-            for child in parent.children where Self.rssNamespaces.contains(child.namespace) {
+            for child in parent.children where rssNamespaces.contains(child.namespace) {
                 switch child.name {
                 case "item": feed.entries.append(readItem(child))
                 case "image" where parent.node != channel.node && feed.image == nil: feed.image = readImage(child)
@@ -42,7 +53,8 @@ struct RSSReader {
         default: break
         }
         if root.name.lowercased() == "rdf" {
-            return channel.namespace == .rss090 ? .rss090 : .rss10
+            let isRSS090 = channel.namespace == .rss090 || root.declaredNamespaces.contains(.rss090)
+            return isRSS090 ? .rss090 : .rss10
         }
         switch root.attribute("version")?.trimmed {
         case "0.91": return .rss091
@@ -57,7 +69,7 @@ struct RSSReader {
     private func readChannel(_ channel: Element, into feed: inout Feed) {
         var extensions = ExtensionReader(context: context)
         for child in channel.children {
-            if Self.rssNamespaces.contains(child.namespace) {
+            if rssNamespaces.contains(child.namespace) {
                 readChannelElement(child, into: &feed)
             } else {
                 extensions.readChannelElement(child, into: &feed)
@@ -75,10 +87,10 @@ struct RSSReader {
                 feed.links.append(FeedLink(href: url))
             }
         case "description":
-            if feed.subtitle == nil, let text = context.trimmedText(of: child) { feed.subtitle = FeedText(text, type: .html) }
+            if feed.subtitle == nil, let html = markup(child) { feed.subtitle = FeedText(html, type: .html) }
         case "language": feed.language = context.trimmedText(of: child)
         case "copyright": feed.rights = context.trimmedText(of: child)
-        case "managingEditor", "webMaster":
+        case "managingEditor", "webMaster", "author":
             if feed.authors.isEmpty, let person = FeedPerson(rssAuthor: context.text(of: child)) { feed.authors.append(person) }
         case "pubDate": feed.published = context.date(of: child)
         case "lastBuildDate": feed.updated = context.date(of: child)
@@ -92,6 +104,14 @@ struct RSSReader {
         case "item": break
         default: break
         }
+    }
+
+    /// An HTML field's value: its text, or, when a feed writes the markup unescaped
+    /// (`<description><p>…</p></description>`), that markup.
+    private func markup(_ element: Element) -> String? {
+        let value = element.hasElementChildren ? context.innerXML(of: element) : context.text(of: element)
+        let trimmed = value.trimmed
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     private func readImage(_ image: Element) -> FeedImage? {
@@ -116,7 +136,11 @@ struct RSSReader {
         var extensions = ExtensionReader(context: context)
         var guidIsPermalink = false
         for child in item.children {
-            guard Self.rssNamespaces.contains(child.namespace) else {
+            if child.namespace == .xhtml, child.name == "body" {
+                entry.content = FeedText(context.innerXML(of: child).trimmed, type: .xhtml)
+                continue
+            }
+            guard rssNamespaces.contains(child.namespace) else {
                 extensions.readItemElement(child, into: &entry)
                 continue
             }
@@ -128,7 +152,7 @@ struct RSSReader {
                     entry.links.append(FeedLink(href: url))
                 }
             case "description":
-                if let text = context.trimmedText(of: child) { entry.summary = FeedText(text, type: .html) }
+                if let html = markup(child) { entry.summary = FeedText(html, type: .html) }
             case "author":
                 if let person = FeedPerson(rssAuthor: context.text(of: child)) { entry.authors.append(person) }
             case "category":
@@ -138,8 +162,10 @@ struct RSSReader {
             case "comments": entry.comments = context.url(context.text(of: child), at: child)
             case "enclosure":
                 if let url = context.url(child.attribute("url"), at: child) {
-                    entry.enclosures.append(FeedEnclosure(
-                        url: url, type: child.attribute("type")?.trimmed, length: context.integer(child.attribute("length"))))
+                    let enclosure = FeedEnclosure(
+                        url: url, type: child.attribute("type")?.trimmed, length: context.integer(child.attribute("length")))
+                    entry.enclosures.append(enclosure)
+                    entry.links.append(FeedLink(href: url, rel: "enclosure", type: enclosure.type, length: enclosure.length))
                 } else {
                     context.warn("<enclosure> without a url", at: child)
                 }
@@ -147,6 +173,14 @@ struct RSSReader {
                 entry.id = context.trimmedText(of: child)
                 guidIsPermalink = child.attribute("isPermaLink")?.trimmed.lowercased() != "false"
             case "pubDate": entry.published = context.date(of: child)
+            case "source":
+                let title = context.trimmedText(of: child)
+                let url = context.url(child.attribute("url"), at: child)
+                if title != nil || url != nil {
+                    entry.source = FeedSource(title: title, link: url, links: url.map { [FeedLink(href: $0)] } ?? [])
+                }
+            case "fullitem":
+                if let html = markup(child) { entry.content = FeedText(html, type: .html) }
             default: break
             }
         }

@@ -83,7 +83,8 @@ final class ReadingContext {
             child = node.pointee.next
         }
         guard let content = xmlBufferContent(buffer) else { return "" }
-        return String(cString: content)
+        // The XHTML namespace is implied in HTML content; its declaration is noise there.
+        return String(cString: content).replacingOccurrences(of: " xmlns=\"http://www.w3.org/1999/xhtml\"", with: "")
     }
 
     // MARK: URLs
