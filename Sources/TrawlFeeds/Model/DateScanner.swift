@@ -105,14 +105,16 @@ struct DateScanner {
         var afternoon: Bool?
         for token in tokens() {
             guard let first = token.first else { continue }
-            if token.contains(0x3A) {
+            let zoneDigits = token.dropFirst().filter { $0 != 0x3A }
+            if (first == 0x2B || first == 0x2D), zoneDigits.count >= 2, zoneDigits.count <= 4, zoneDigits.allSatisfy(isDigit) {
+                // +0500, -05, +05:30
+                let number = Self.number(zoneDigits)
+                let hours = zoneDigits.count >= 3 ? number / 100 : number
+                let minutes = zoneDigits.count >= 3 ? number % 100 : 0
+                offset = (hours * 3600 + minutes * 60) * (first == 0x2D ? -1 : 1)
+            } else if token.contains(0x3A) {
                 guard clock == nil, let parsed = Self.clock(token) else { return nil }
                 clock = parsed
-            } else if (first == 0x2B || first == 0x2D), token.count >= 3, token.dropFirst().allSatisfy(isDigit) {
-                let number = Self.number(token.dropFirst())
-                let hours = token.count >= 5 ? number / 100 : number
-                let minutes = token.count >= 5 ? number % 100 : 0
-                offset = (hours * 3600 + minutes * 60) * (first == 0x2D ? -1 : 1)
             } else if token.allSatisfy(isDigit) {
                 let number = Self.number(token[...])
                 if token.count >= 3 || (day != nil && year == nil) || number > 31 {
