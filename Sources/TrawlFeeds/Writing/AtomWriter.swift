@@ -29,16 +29,16 @@ public struct AtomWriter: Sendable {
             link(url, rel: "alternate", type: "text/html", indent: 1, into: &out)
         }
         // §4.1.1: a feed needs an author unless every entry has its own.
-        var authors = document.authors
-        if authors.isEmpty && (document.entries.isEmpty || document.entries.contains { $0.authors.isEmpty }) {
-            authors = [FeedDocument.Person(name: document.title)]
+        var authors = document.authors.filter(\.hasName)
+        if authors.isEmpty && (document.entries.isEmpty || document.entries.contains { !$0.authors.contains(where: \.hasName) }) {
+            authors = [FeedDocument.Person(name: document.title.trimmed.isEmpty ? "Unknown" : document.title)]
         }
         for author in authors { person("author", author, indent: 1, into: &out) }
         if let generator = document.generator, !generator.isEmpty {
             element("generator", generator, indent: 1, into: &out)
         }
-        if let icon = document.icon {
-            element("icon", icon.absoluteString, indent: 1, into: &out)
+        if let icon = document.icon?.absoluteIRI {
+            element("icon", icon, indent: 1, into: &out)
         }
         for entry in document.entries {
             write(entry, into: &out)
@@ -59,12 +59,13 @@ public struct AtomWriter: Sendable {
             link(url, rel: "alternate", type: "text/html", indent: 2, into: &out)
         }
         for enclosure in entry.enclosures {
-            var attributes = "rel=\"enclosure\" type=\"\(FeedIdentifier.mediaType(enclosure.type).xmlEscaped)\" href=\"\(enclosure.url.absoluteString.xmlEscaped)\""
+            guard let href = enclosure.url.absoluteIRI else { continue }
+            var attributes = "rel=\"enclosure\" type=\"\(FeedIdentifier.mediaType(enclosure.type).xmlEscaped)\" href=\"\(href.xmlEscaped)\""
             if let length = enclosure.length, length >= 0 { attributes += " length=\"\(length)\"" }
             if let title = enclosure.title, !title.isEmpty { attributes += " title=\"\(title.xmlEscaped)\"" }
             out += "    <link \(attributes)/>\n"
         }
-        for author in entry.authors { person("author", author, indent: 2, into: &out) }
+        for author in entry.authors where author.hasName { person("author", author, indent: 2, into: &out) }
         for category in entry.categories where !category.trimmed.isEmpty {
             out += "    <category term=\"\(category.xmlEscaped)\"/>\n"
         }
@@ -73,7 +74,7 @@ public struct AtomWriter: Sendable {
         }
         if let content = entry.content {
             text("content", content, indent: 2, into: &out)
-        } else if entry.link == nil {
+        } else if entry.link?.absoluteIRI == nil {
             // §4.1.1.3: an entry with neither content nor an alternate link is invalid.
             text("content", entry.summary ?? .text(""), indent: 2, into: &out)
         }
@@ -98,9 +99,10 @@ public struct AtomWriter: Sendable {
         out += String(repeating: "  ", count: indent) + "<\(name)>\(value.xmlEscaped)</\(name)>\n"
     }
 
+    /// A link (§4.2.7); one whose address is not absolute is left out, since `href` must be an IRI.
     private func link(_ url: URL, rel: String, type: String, indent: Int, into out: inout String) {
-        out += String(repeating: "  ", count: indent)
-            + "<link rel=\"\(rel)\" type=\"\(type)\" href=\"\(url.absoluteString.xmlEscaped)\"/>\n"
+        guard let href = url.absoluteIRI else { return }
+        out += String(repeating: "  ", count: indent) + "<link rel=\"\(rel)\" type=\"\(type)\" href=\"\(href.xmlEscaped)\"/>\n"
     }
 
     private func person(_ name: String, _ person: FeedDocument.Person, indent: Int, into out: inout String) {
@@ -110,10 +112,25 @@ public struct AtomWriter: Sendable {
         if let email = person.email, FeedIdentifier.isEmailAddress(email) {
             element("email", email, indent: indent + 1, into: &out)
         }
-        if let uri = person.uri {
-            element("uri", uri.absoluteString, indent: indent + 1, into: &out)
+        if let uri = person.uri?.absoluteIRI {
+            element("uri", uri, indent: indent + 1, into: &out)
         }
         out += "\(pad)</\(name)>\n"
     }
 }
 
+
+extension FeedDocument.Person {
+    /// Atom requires a non-empty name in a person construct (§3.2.1).
+    var hasName: Bool { !name.trimmed.isEmpty }
+}
+
+extension URL {
+    /// The address as an absolute IRI, or nil for a relative reference, which Atom's
+    /// `href`, `uri` and `icon` do not allow.
+    var absoluteIRI: String? {
+        let text = absoluteString
+        guard let scheme, !scheme.isEmpty, text.hasPrefix(scheme + ":") else { return nil }
+        return text
+    }
+}
