@@ -85,8 +85,9 @@ public struct AtomWriter: Sendable {
     /// HTML instead, which means the same and spares readers (and the validator) a guess.
     private func text(_ name: String, _ value: FeedDocument.Text, indent: Int, into out: inout String) {
         let pad = String(repeating: "  ", count: indent)
+        // Judge by what will be written: dropping a control character can make `<\u{1}b` a tag.
         switch value {
-        case .text(let plain) where plain.looksLikeMarkup:
+        case .text(let plain) where plain.xmlCharactersOnly.looksLikeMarkup:
             out += "\(pad)<\(name) type=\"html\">\(plain.xmlEscaped.xmlEscaped)</\(name)>\n"
         case .text(let plain):
             out += "\(pad)<\(name)>\(plain.xmlEscaped)</\(name)>\n"

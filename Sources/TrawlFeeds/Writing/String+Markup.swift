@@ -20,6 +20,14 @@ extension String {
         return result
     }
 
+    /// The string without the characters XML 1.0 forbids (§2.2).
+    var xmlCharactersOnly: String {
+        guard !unicodeScalars.allSatisfy(\.isXMLCharacter) else { return self }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: unicodeScalars.filter(\.isXMLCharacter))
+        return result
+    }
+
     /// The string as a JSON string literal, quotes included (RFC 8259 §7), with
     /// XML-invalid control characters dropped so JSON and Atom say the same thing.
     var jsonQuoted: String {
@@ -40,9 +48,25 @@ extension String {
         return result + "\""
     }
 
-    /// True when the text holds something a reader would take for HTML markup or an entity.
+    /// True when the text holds something a reader would take for HTML: a tag (`<b`, `</`,
+    /// `<!`, `<?`) or an entity or character reference (`&amp;`, `&#38;`). A lone `<` or `&`
+    /// in prose is not markup.
     var looksLikeMarkup: Bool {
-        contains("<") || contains("&")
+        let scalars = Array(unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "<" || scalar == "&" {
+            guard index + 1 < scalars.count else { continue }
+            let next = scalars[index + 1]
+            if scalar == "<" {
+                if next.properties.isAlphabetic || next == "/" || next == "!" || next == "?" { return true }
+            } else {
+                var end = index + 1
+                if scalars[end] == "#" { end += 1 }
+                let start = end
+                while end < scalars.count, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) { end += 1 }
+                if end > start, end < scalars.count, scalars[end] == ";" { return true }
+            }
+        }
+        return false
     }
 }
 
