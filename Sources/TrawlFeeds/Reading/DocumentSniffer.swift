@@ -7,7 +7,7 @@ struct DocumentSniffer {
     let kind: Kind
 
     init(_ data: Data) {
-        var bytes = data.prefix(4096)[...]
+        var bytes = ArraySlice(data.prefix(4096))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let start = bytes.firstIndex { !(Self.isSpace($0)) }
         guard let start else {
@@ -19,21 +19,40 @@ struct DocumentSniffer {
             kind = .json
             return
         }
-        let head = String(decoding: bytes[start...].prefix(1024), as: UTF8.self).lowercased()
-        // Skip an XML declaration and comments, then look at the first tag.
-        var rest = head[...]
-        while let open = rest.firstIndex(of: "<") {
-            let tag = rest[open...]
-            if tag.hasPrefix("<?") || tag.hasPrefix("<!--") {
-                let closer = tag.hasPrefix("<?") ? "?>" : "-->"
-                guard let end = tag.range(of: closer) else { break }
-                rest = tag[end.upperBound...]
-                continue
+        // Skip an XML declaration, processing instructions and comments, then look at the first tag.
+        var index = start
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: "<") {
+            if Self.hasPrefix(bytes[index...], "<?") {
+                guard let end = Self.find(bytes[index...], "?>") else { break }
+                index = end
+            } else if Self.hasPrefix(bytes[index...], "<!--") {
+                guard let end = Self.find(bytes[index...], "-->") else { break }
+                index = end
+            } else {
+                let tag = bytes[index...]
+                kind = Self.hasPrefix(tag, "<!doctype html") || Self.hasPrefix(tag, "<html") ? .html : .xml
+                return
             }
-            kind = tag.hasPrefix("<!doctype html") || tag.hasPrefix("<html") ? .html : .xml
-            return
+            while index < bytes.endIndex, Self.isSpace(bytes[index]) { index += 1 }
         }
         kind = .xml
+    }
+
+    /// A case-insensitive ASCII prefix test.
+    private static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: String) -> Bool {
+        guard bytes.count >= prefix.utf8.count else { return false }
+        return zip(bytes, prefix.utf8).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+    }
+
+    /// The index just past the first occurrence of `needle`.
+    private static func find(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Int? {
+        let pattern = Array(needle.utf8)
+        var index = bytes.startIndex
+        while index + pattern.count <= bytes.endIndex {
+            if bytes[index..<index + pattern.count].elementsEqual(pattern) { return index + pattern.count }
+            index += 1
+        }
+        return nil
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

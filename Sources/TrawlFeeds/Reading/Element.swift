@@ -22,8 +22,15 @@ struct Element {
     }
 
     var namespace: XMLNamespace {
-        if let href = node.pointee.ns?.pointee.href {
-            return XMLNamespace(uri: String(cString: href))
+        if let ns = node.pointee.ns {
+            // Recognising a URI takes a string and a dozen comparisons; remember the answer
+            // in the declaration's `_private` slot, which libxml2 leaves to its user.
+            if let cached = ns.pointee._private, let known = XMLNamespace(rawValue: Int(bitPattern: cached) - 1) {
+                return known
+            }
+            let namespace = ns.pointee.href.map { XMLNamespace(uri: String(cString: $0)) } ?? .none
+            ns.pointee._private = UnsafeMutableRawPointer(bitPattern: namespace.rawValue + 1)
+            return namespace
         }
         // An undeclared prefix survives only in a recovered document: guess from the prefix.
         let full = node.pointee.name.map { String(cString: $0) } ?? ""

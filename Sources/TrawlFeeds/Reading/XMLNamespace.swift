@@ -1,6 +1,6 @@
 /// The namespaces a feed reader cares about, recognised by URI (with the variants seen in
 /// the wild) or, for an undeclared prefix in a recovered document, by the usual prefix.
-enum XMLNamespace: Equatable {
+enum XMLNamespace: Int, Equatable {
     case none, atom10, atom03, rss10, rss090, rss09x, rdf, dc, dcterms, content, iTunes, media, podcast, xhtml, xml, other
 
     init(uri: String) {

@@ -83,5 +83,17 @@ extension Unicode.Scalar {
 
 extension StringProtocol {
     /// The text without leading and trailing whitespace and newlines.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    ///
+    /// Written over Unicode scalars rather than with `trimmingCharacters(in:)`, which goes
+    /// through NSString and UTF-16 and dominated the parser's profile.
+    var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        var last = scalars.index(before: scalars.endIndex)
+        while scalars[last].properties.isWhitespace { last = scalars.index(before: last) }
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex), let whole = self as? String {
+            return whole
+        }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
 }
