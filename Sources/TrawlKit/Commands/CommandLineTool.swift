@@ -1,0 +1,86 @@
+import Foundation
+
+/// The `trawl` command line: finds the subcommand, parses its arguments, runs it, and
+/// turns every error into one `error: …` line and an exit status.
+public enum CommandLineTool {
+    /// Every subcommand, in the order `trawl help` lists them.
+    static var commands: [any TrawlCommand.Type] {
+        [
+            RunCommand.self,
+            ScrapeCommand.self,
+            GenerateCommand.self,
+            DownloadCommand.self,
+            InitCommand.self,
+        ]
+    }
+
+    public static func main(_ arguments: [String], console: Console) async -> ExitStatus {
+        guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
+            if arguments.count > 1, let command = command(named: arguments[1]) {
+                console.print(command.usage)
+            } else {
+                console.print(overview)
+            }
+            return .success
+        }
+        if name == "--version" || name == "version" {
+            console.print("trawl \(TrawlVersion.current)")
+            return .success
+        }
+        guard let command = command(named: name) else {
+            let hint = Suggestion.closest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+            console.error("unknown command '\(name)'\(hint); see 'trawl help'")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.print(command.usage)
+            return .success
+        }
+        do {
+            let parsed = try ParsedArguments(rest, flags: command.flags, options: command.options)
+            return try await command.run(parsed, console: console)
+        } catch let error as UsageError {
+            console.error("\(error)")
+            console.note("usage: \(command.usage.split(separator: "\n").first ?? "")")
+            return .usage
+        } catch {
+            console.error("\(error)")
+            return status(for: error)
+        }
+    }
+
+    static func command(named name: String) -> (any TrawlCommand.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    /// Configuration problems are usage errors; everything else is a failure.
+    static func status(for error: Error) -> ExitStatus {
+        if let classified = error as? ClassifiedError { return classified.exitStatus }
+        return .failure
+    }
+
+    static var overview: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return """
+            trawl turns web pages and feeds into a static site and an Atom feed.
+
+            usage: trawl COMMAND [OPTIONS]
+
+            commands:
+            \(lines.joined(separator: "\n"))
+
+            'trawl help COMMAND' shows a command's options.
+            """
+    }
+}
+
+/// An error that knows which exit status it deserves.
+public protocol ClassifiedError: Error {
+    var exitStatus: ExitStatus { get }
+}
+
+public enum TrawlVersion {
+    public static let current = "0.1.0"
+}

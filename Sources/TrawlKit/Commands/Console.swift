@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where a command writes: standard output for results, standard error for messages.
+///
+/// Tests make one that captures both; the executable makes one over the real streams.
+public final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    private let writeOut: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+    /// True when standard error is a terminal, so live progress lines make sense.
+    public let isTerminal: Bool
+
+    public init(
+        isTerminal: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
+        self.isTerminal = isTerminal
+        self.writeOut = out
+        self.writeError = error
+    }
+
+    /// The process's own standard output and error.
+    public static func standard() -> Console {
+        Console(
+            isTerminal: isatty(STDERR_FILENO) == 1,
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            error: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// Writes one line of results to standard output.
+    public func print(_ line: String) {
+        lock.withLock { writeOut(line + "\n") }
+    }
+
+    /// Writes raw text to standard output, without a newline.
+    public func write(_ text: String) {
+        lock.withLock { writeOut(text) }
+    }
+
+    /// Writes a message line to standard error.
+    public func note(_ line: String) {
+        lock.withLock { writeError(line + "\n") }
+    }
+
+    /// Writes to standard error without a newline (live progress on a terminal).
+    public func progress(_ text: String) {
+        lock.withLock { writeError(text) }
+    }
+
+    /// `error: …` on standard error, the one shape every failure is reported in.
+    public func error(_ message: String) {
+        note("error: \(message)")
+    }
+
+    public func warning(_ message: String) {
+        note("warning: \(message)")
+    }
+}
+
+/// A console whose output tests can read back.
+public final class CapturingConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errorText = ""
+
+    public init() {}
+
+    public var console: Console {
+        Console(
+            isTerminal: false,
+            out: { [self] text in lock.withLock { outText += text } },
+            error: { [self] text in lock.withLock { errorText += text } })
+    }
+
+    public var output: String { lock.withLock { outText } }
+    public var errors: String { lock.withLock { errorText } }
+}

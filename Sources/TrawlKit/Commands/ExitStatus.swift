@@ -1,0 +1,20 @@
+/// What `trawl` tells the shell, documented in the README.
+public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {
+    public let code: Int32
+
+    public init(_ code: Int32) {
+        self.code = code
+    }
+
+    /// Everything worked (for `select`: something matched).
+    public static let success = ExitStatus(0)
+    /// Some sources failed but the site was generated; for `select`, nothing matched;
+    /// for `feed`, the input is not a feed.
+    public static let failure = ExitStatus(1)
+    /// A configuration or usage error: nothing was fetched or written.
+    public static let usage = ExitStatus(2)
+    /// Another run holds the cache lock.
+    public static let locked = ExitStatus(3)
+
+    public var description: String { String(code) }
+}

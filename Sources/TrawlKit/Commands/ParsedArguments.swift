@@ -1,0 +1,73 @@
+/// A usage mistake on the command line; `trawl` prints it with the command's usage line.
+public struct UsageError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A command's arguments split into flags, options with values and positionals.
+///
+/// Options take their value as the next argument or after `=` (`--port 8080`,
+/// `--port=8080`); `--` ends the options.
+public struct ParsedArguments: Sendable {
+    public private(set) var positionals: [String] = []
+    private var flagsSeen: Set<String> = []
+    private var optionValues: [String: [String]] = [:]
+
+    public init(_ arguments: [String], flags: Set<String>, options: Set<String>) throws {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !onlyPositionals, argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if flags.contains(name), inlineValue == nil {
+                flagsSeen.insert(name)
+            } else if options.contains(name) {
+                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+                    throw UsageError("option '\(name)' needs a value")
+                }
+                if inlineValue == nil { index += 1 }
+                optionValues[name, default: []].append(value)
+            } else {
+                let known = flags.union(options)
+                let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("unknown option '\(name)'\(hint)")
+            }
+        }
+    }
+
+    public func has(_ flag: String) -> Bool { flagsSeen.contains(flag) }
+
+    /// The last value given for `option`.
+    public func value(_ option: String) -> String? { optionValues[option]?.last }
+
+    /// Every value given for `option`, commas splitting each (`--only a,b --only c`).
+    public func list(_ option: String) -> [String] {
+        (optionValues[option] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
+    }
+
+    /// The value of `option` as an integer, or a usage error naming it.
+    public func integer(_ option: String) throws -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text) else { throw UsageError("option '\(option)' takes a whole number, not '\(text)'") }
+        return number
+    }
+}

@@ -1,0 +1,29 @@
+/// "Did you mean …?" for misspelt options, commands and configuration keys.
+public enum Suggestion {
+    /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
+    public static func closest(to word: String, in candidates: some Collection<String>) -> String? {
+        let limit = max(2, word.count / 3)
+        return candidates
+            .map { ($0, distance(word.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= limit }
+            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
