@@ -20,6 +20,8 @@ public struct Feed: Sendable, Equatable {
     public var subtitle: FeedText?
     public var authors: [FeedPerson]
     public var contributors: [FeedPerson]
+    /// RSS `webMaster`, `dc:publisher`.
+    public var publisher: FeedPerson?
     public var image: FeedImage?
     /// Atom `icon`, JSON Feed `favicon`.
     public var icon: URL?
@@ -29,6 +31,8 @@ public struct Feed: Sendable, Equatable {
     public var updated: Date?
     public var published: Date?
     public var categories: [FeedCategory]
+    /// RSS `ttl`: how many minutes the feed may be cached before it is fetched again.
+    public var timeToLive: Int?
     /// Apple Podcasts (`itunes:`) channel elements.
     public var iTunes: ITunesChannel?
     /// The podcast namespace's channel elements (`podcast:guid`, `locked`, `funding`).
@@ -38,9 +42,9 @@ public struct Feed: Sendable, Equatable {
     public init(
         format: FeedFormat, id: String? = nil, title: String? = nil, titleType: FeedTextType = .text,
         link: URL? = nil, links: [FeedLink] = [], subtitle: FeedText? = nil,
-        authors: [FeedPerson] = [], contributors: [FeedPerson] = [], image: FeedImage? = nil,
+        authors: [FeedPerson] = [], contributors: [FeedPerson] = [], publisher: FeedPerson? = nil, image: FeedImage? = nil,
         icon: URL? = nil, language: String? = nil, rights: String? = nil, generator: FeedGenerator? = nil,
-        updated: Date? = nil, published: Date? = nil, categories: [FeedCategory] = [],
+        updated: Date? = nil, published: Date? = nil, categories: [FeedCategory] = [], timeToLive: Int? = nil,
         iTunes: ITunesChannel? = nil, podcast: PodcastChannel? = nil, entries: [FeedEntry] = []
     ) {
         self.format = format
@@ -52,6 +56,7 @@ public struct Feed: Sendable, Equatable {
         self.subtitle = subtitle
         self.authors = authors
         self.contributors = contributors
+        self.publisher = publisher
         self.image = image
         self.icon = icon
         self.language = language
@@ -60,6 +65,7 @@ public struct Feed: Sendable, Equatable {
         self.updated = updated
         self.published = published
         self.categories = categories
+        self.timeToLive = timeToLive
         self.iTunes = iTunes
         self.podcast = podcast
         self.entries = entries

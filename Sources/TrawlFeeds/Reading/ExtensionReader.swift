@@ -37,8 +37,12 @@ struct ExtensionReader {
                 if let term = context.trimmedText(of: element) { feed.categories.append(FeedCategory(term: term)) }
             case "date", "issued", "created": dcDate = dcDate ?? context.date(of: element)
             case "modified": dcModified = context.date(of: element)
-            case "creator", "publisher", "author":
+            case "creator", "author":
                 if let name = context.trimmedText(of: element) { creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name)) }
+            case "publisher":
+                feed.publisher = feed.publisher ?? FeedPerson(rssAuthor: context.text(of: element))
+            case "contributor":
+                if let person = FeedPerson(rssAuthor: context.text(of: element)) { feed.contributors.append(person) }
             default: break
             }
         case .atom10, .atom03:
@@ -127,8 +131,10 @@ struct ExtensionReader {
                 if let term = context.trimmedText(of: element) { entry.categories.append(FeedCategory(term: term)) }
             case "date", "issued", "created": dcDate = dcDate ?? context.date(of: element)
             case "modified": dcModified = context.date(of: element)
-            case "creator", "contributor":
+            case "creator", "author":
                 if let name = context.trimmedText(of: element) { creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name)) }
+            case "contributor":
+                if let person = FeedPerson(rssAuthor: context.text(of: element)) { entry.contributors.append(person) }
             default: break
             }
         case .atom10, .atom03:

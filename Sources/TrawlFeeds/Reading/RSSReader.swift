@@ -90,8 +90,12 @@ struct RSSReader {
             if feed.subtitle == nil, let html = markup(child) { feed.subtitle = FeedText(html, type: .html) }
         case "language": feed.language = context.trimmedText(of: child)
         case "copyright": feed.rights = context.trimmedText(of: child)
-        case "managingEditor", "webMaster", "author":
+        case "managingEditor", "author":
             if feed.authors.isEmpty, let person = FeedPerson(rssAuthor: context.text(of: child)) { feed.authors.append(person) }
+        case "webMaster":
+            feed.publisher = FeedPerson(rssAuthor: context.text(of: child))
+        case "ttl":
+            feed.timeToLive = context.integer(context.text(of: child))
         case "pubDate": feed.published = context.date(of: child)
         case "lastBuildDate": feed.updated = context.date(of: child)
         case "category":
