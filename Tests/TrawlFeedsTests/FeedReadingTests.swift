@@ -128,3 +128,22 @@ import TrawlFeeds
         #expect(feed.entries.first?.published == FeedDate.parse("2004-01-01T19:48:21Z"))
     }
 }
+
+extension FeedReadingTests {
+    @Test func anUnknownEncodingIsUndecodableInStrictModeAndReadAsLatin1WhenLenient() throws {
+        let body = "<?xml version=\"1.0\" encoding=\"x-no-such-charset\"?><rss version=\"2.0\"><channel><title>caf\u{E9}</title></channel></rss>"
+        let data = try #require(body.data(using: .isoLatin1))
+        #expect(throws: FeedError.undecodable(encoding: "x-no-such-charset")) { try FeedParser().parse(data) }
+        let parsed = try FeedParser(lenient: true).parse(data)
+        #expect(parsed.isIllFormed)
+        #expect(parsed.feed.title == "café")
+    }
+
+    @Test func bytesInvalidInTheDeclaredEncodingAreMalformedInStrictMode() throws {
+        let data = Data("<rss version=\"2.0\"><channel><title>caf".utf8) + Data([0xE9]) + Data("</title></channel></rss>".utf8)
+        #expect(throws: FeedError.self) { try FeedParser().parse(data) }
+        let parsed = try FeedParser(lenient: true).parse(data)
+        #expect(parsed.isIllFormed)
+        #expect(parsed.feed.title?.hasPrefix("caf") == true)
+    }
+}

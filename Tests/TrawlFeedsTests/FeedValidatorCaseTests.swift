@@ -69,6 +69,7 @@ import TrawlFeeds
             let problems = AtomConformance.problems(in: output)
             #expect(problems.isEmpty, "\(Corpus.name(validatorCase.file)): \(problems)\n\(String(decoding: output, as: UTF8.self))")
         }
+        print("feedvalidator: \(written) cases read, rewritten by AtomWriter and checked")
         #expect(written > 600)
     }
 }
