@@ -11,8 +11,12 @@ import TrawlFeeds
             title: "Trawl", id: "https://example.com/", updated: Self.updated,
             selfURL: URL(string: "https://example.com/feed.atom"), alternateURL: URL(string: "https://example.com/"),
             authors: [.init(name: "Trawl")],
-            entries: [.init(id: "https://example.com/a", title: "A", updated: Self.updated, link: URL(string: "https://example.com/a"),
-                            summary: .html("<p>New</p>"))])
+            entries: [
+                .init(
+                    id: "https://example.com/a", title: "A", updated: Self.updated,
+                    link: URL(string: "https://example.com/a"),
+                    summary: .html("<p>New</p>"))
+            ])
         let expected = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom">
@@ -53,15 +57,20 @@ import TrawlFeeds
         #expect(feed.title == "Tom &amp; Jerry's &lt;feed&gt; ]]&gt;")
         #expect(feed.titleType == .html)
         #expect(feed.subtitle?.value == "Naïve café — \u{1F41F}")
-        #expect(feed.entries.map(\.title) == ["A &lt;script&gt;alert('x')&lt;/script&gt; title", "Second, no link", "Third"])
-        #expect(feed.entries[0].content == FeedText("<p>HTML with <![CDATA[ nested ]]> and &amp; entity</p>", type: .html))
+        #expect(
+            feed.entries.map(\.title) == [
+                "A &lt;script&gt;alert('x')&lt;/script&gt; title", "Second, no link", "Third",
+            ])
+        #expect(
+            feed.entries[0].content == FeedText("<p>HTML with <![CDATA[ nested ]]> and &amp; entity</p>", type: .html))
         #expect(feed.entries[0].categories.map(\.term) == ["tag & \"quote\""])
         #expect(feed.links.first { $0.rel == "self" }?.href == URL(string: "https://example.com/feed.atom?a=1&b=\"2\""))
         #expect(AtomConformance.problems(in: data) == [])
     }
 
     @Test func anAmpersandInProseStaysPlainText() throws {
-        let data = AtomWriter().write(FeedDocument(title: "Tom & Jerry, 1 < 2", id: "https://example.com/", updated: Self.updated))
+        let data = AtomWriter().write(
+            FeedDocument(title: "Tom & Jerry, 1 < 2", id: "https://example.com/", updated: Self.updated))
         let feed = try FeedParser().parse(data).feed
         #expect(feed.title == "Tom & Jerry, 1 < 2")
         #expect(feed.titleType == .text)
@@ -92,22 +101,29 @@ import TrawlFeeds
     }
 
     @Test func entriesKeepTheOrderGiven() throws {
-        let entries = (1...5).reversed().map { FeedDocument.Entry(id: "https://example.com/\($0)", title: "\($0)", updated: Self.updated) }
-        let feed = try FeedParser().parse(AtomWriter().write(FeedDocument(title: "T", id: "https://example.com/", updated: Self.updated, entries: entries))).feed
+        let entries = (1...5).reversed().map {
+            FeedDocument.Entry(id: "https://example.com/\($0)", title: "\($0)", updated: Self.updated)
+        }
+        let feed = try FeedParser().parse(
+            AtomWriter().write(
+                FeedDocument(title: "T", id: "https://example.com/", updated: Self.updated, entries: entries))
+        ).feed
         #expect(feed.entries.map(\.title) == ["5", "4", "3", "2", "1"])
     }
 
     @Test func aFeedWithoutAuthorsCreditsItsTitleSoEveryEntryHasAnAuthor() throws {
-        let document = FeedDocument(title: "Site", id: "https://example.com/", updated: Self.updated,
-                                    entries: [.init(id: "https://example.com/1", title: "1", updated: Self.updated)])
+        let document = FeedDocument(
+            title: "Site", id: "https://example.com/", updated: Self.updated,
+            entries: [.init(id: "https://example.com/1", title: "1", updated: Self.updated)])
         let data = AtomWriter().write(document)
         #expect(try FeedParser().parse(data).feed.authors == [FeedPerson(name: "Site")])
         #expect(AtomConformance.problems(in: data) == [])
     }
 
     @Test func anEntryWithNeitherContentNorLinkGetsEmptyContent() {
-        let document = FeedDocument(title: "T", id: "https://example.com/", updated: Self.updated,
-                                    entries: [.init(id: "https://example.com/1", title: "1", updated: Self.updated)])
+        let document = FeedDocument(
+            title: "T", id: "https://example.com/", updated: Self.updated,
+            entries: [.init(id: "https://example.com/1", title: "1", updated: Self.updated)])
         let text = String(decoding: AtomWriter().write(document), as: UTF8.self)
         #expect(text.contains("<content></content>"))
     }

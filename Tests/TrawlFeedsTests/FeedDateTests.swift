@@ -38,8 +38,10 @@ import TrawlFeeds
         #expect(FeedDate.parse(text).map(FeedDate.rfc3339) == expected)
     }
 
-    @Test(arguments: ["", "soon", "2004-13-01", "2004-02-30T00:00:00Z", "Thu, 32 Jan 2004 19:48:21 GMT",
-                      "Thu, 01 Foo 2004", "2004-01-01T25:00:00Z", "12:00:00"])
+    @Test(arguments: [
+        "", "soon", "2004-13-01", "2004-02-30T00:00:00Z", "Thu, 32 Jan 2004 19:48:21 GMT",
+        "Thu, 01 Foo 2004", "2004-01-01T25:00:00Z", "12:00:00",
+    ])
     func nonsenseIsNil(text: String) {
         #expect(FeedDate.parse(text) == nil)
     }

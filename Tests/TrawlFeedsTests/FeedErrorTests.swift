@@ -16,17 +16,24 @@ import TrawlFeeds
             </head><body><p>Hello</body></html>
             """
         let url = URL(string: "https://example.com/blog/")!
-        #expect(throws: FeedError.notAFeed(root: "html", discoveredFeeds: [
-            URL(string: "https://example.com/feed.rss")!, URL(string: "https://example.com/feed.atom")!,
-            URL(string: "https://example.com/blog/feed.json")!,
-        ])) {
+        #expect(
+            throws: FeedError.notAFeed(
+                root: "html",
+                discoveredFeeds: [
+                    URL(string: "https://example.com/feed.rss")!, URL(string: "https://example.com/feed.atom")!,
+                    URL(string: "https://example.com/blog/feed.json")!,
+                ])
+        ) {
             try FeedParser().parse(Data(page.utf8), url: url)
         }
     }
 
     @Test func notAFeedSaysWhichFeedsThePageLinksTo() {
         let error = FeedError.notAFeed(root: "html", discoveredFeeds: [URL(string: "https://example.com/feed.rss")!])
-        #expect(error.description == "not a feed: a <html> document is not RSS, Atom or JSON Feed; it links to the feed: https://example.com/feed.rss")
+        #expect(
+            error.description
+                == "not a feed: a <html> document is not RSS, Atom or JSON Feed; it links to the feed: https://example.com/feed.rss"
+        )
     }
 
     @Test func anXMLDocumentOfAnotherKindIsNotAFeed() {
@@ -48,7 +55,8 @@ import TrawlFeeds
     }
 
     @Test func lenientModeRecoversAndFlagsTheFeed() throws {
-        let xml = "<rss version=\"2.0\">\n<channel>\n<title>A & B</title>\n<item><title>One</title></item>\n</channel>\n</rss>"
+        let xml =
+            "<rss version=\"2.0\">\n<channel>\n<title>A & B</title>\n<item><title>One</title></item>\n</channel>\n</rss>"
         let parsed = try FeedParser(lenient: true).parse(Data(xml.utf8))
         #expect(parsed.isIllFormed)
         #expect(parsed.feed.entries.map(\.title) == ["One"])
@@ -70,7 +78,8 @@ import TrawlFeeds
             let previous = level == 1 ? "lol" : "lol\(level - 1)"
             entities += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
         }
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(entities)]>\n<rss version=\"2.0\"><channel><title>&lol9;</title></channel></rss>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(entities)]>\n<rss version=\"2.0\"><channel><title>&lol9;</title></channel></rss>"
         for lenient in [false, true] {
             do {
                 _ = try FeedParser(lenient: lenient).parse(Data(xml.utf8))
@@ -86,22 +95,26 @@ import TrawlFeeds
     @Test func aQuadraticBlowupIsStoppedByTheBudget() {
         let big = String(repeating: "x", count: 50_000)
         let references = String(repeating: "&big;", count: 100)
-        let xml = "<!DOCTYPE rss [<!ENTITY big \"\(big)\">]><rss version=\"2.0\"><channel><title>\(references)</title></channel></rss>"
+        let xml =
+            "<!DOCTYPE rss [<!ENTITY big \"\(big)\">]><rss version=\"2.0\"><channel><title>\(references)</title></channel></rss>"
         #expect(throws: FeedError.entityExpansionLimit(limit: 1_000_000)) {
             try FeedParser().parse(Data(xml.utf8))
         }
     }
 
     @Test func internalEntitiesWithinTheBudgetAreExpanded() throws {
-        let xml = "<!DOCTYPE rss [<!ENTITY name \"Trawl &amp; Co\">]><rss version=\"2.0\"><channel><title>&name; news</title></channel></rss>"
+        let xml =
+            "<!DOCTYPE rss [<!ENTITY name \"Trawl &amp; Co\">]><rss version=\"2.0\"><channel><title>&name; news</title></channel></rss>"
         #expect(try FeedParser().parse(Data(xml.utf8)).feed.title == "Trawl & Co news")
     }
 
     @Test func externalEntitiesAreNeverLoaded() throws {
-        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("trawl-secret-\(UUID().uuidString).txt")
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trawl-secret-\(UUID().uuidString).txt")
         try Data("TOP SECRET".utf8).write(to: secret)
         defer { try? FileManager.default.removeItem(at: secret) }
-        let xml = "<!DOCTYPE rss [<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">]><rss version=\"2.0\"><channel><title>x&leak;</title></channel></rss>"
+        let xml =
+            "<!DOCTYPE rss [<!ENTITY leak SYSTEM \"\(secret.absoluteString)\">]><rss version=\"2.0\"><channel><title>x&leak;</title></channel></rss>"
         let parsed = try FeedParser(lenient: true).parse(Data(xml.utf8))
         #expect(parsed.feed.title == "x")
     }
@@ -115,13 +128,20 @@ import TrawlFeeds
             </channel></rss>
             """
         let feed = try FeedParser().parse(Data(xml.utf8)).feed
-        #expect(throws: FeedError.missingElement(name: "itunes:owner", parent: "channel")) { try feed.require(.title, .iTunesOwner) }
-        #expect(throws: FeedError.missingElement(name: "enclosure", parent: "item 2")) { try feed.require(.entryTitle, .entryEnclosure) }
-        #expect(FeedError.missingElement(name: "enclosure", parent: "item 2").description == "missing required element <enclosure> in <item 2>")
+        #expect(throws: FeedError.missingElement(name: "itunes:owner", parent: "channel")) {
+            try feed.require(.title, .iTunesOwner)
+        }
+        #expect(throws: FeedError.missingElement(name: "enclosure", parent: "item 2")) {
+            try feed.require(.entryTitle, .entryEnclosure)
+        }
+        #expect(
+            FeedError.missingElement(name: "enclosure", parent: "item 2").description
+                == "missing required element <enclosure> in <item 2>")
     }
 
     @Test func anUnparsableDateIsNilWithAWarning() throws {
-        let xml = "<rss version=\"2.0\"><channel><item><title>x</title><pubDate>sometime soon</pubDate></item></channel></rss>"
+        let xml =
+            "<rss version=\"2.0\"><channel><item><title>x</title><pubDate>sometime soon</pubDate></item></channel></rss>"
         let parsed = try FeedParser().parse(Data(xml.utf8))
         #expect(parsed.feed.entries.first?.published == nil)
         #expect(parsed.warnings.map(\.description) == ["line 1: unparsable date in <pubDate>: \"sometime soon\""])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlFeeds
 
 /// FeedKit's real-world feeds (../shared/testdata/feeds/feedkit): every feed parses, and
@@ -75,9 +75,10 @@ import TrawlFeeds
         guard let feed = try Self.feed("FeedKitTests/xml/Podcast.xml") else { return }
         #expect(feed.entries.count == 2)
         let transcripts = feed.entries[0].podcast?.transcripts ?? []
-        #expect(transcripts.map(\.href.absoluteString) == [
-            "https://example.com/episode1/transcript.txt", "https://example.com/episode1/transcript.vtt",
-        ])
+        #expect(
+            transcripts.map(\.href.absoluteString) == [
+                "https://example.com/episode1/transcript.txt", "https://example.com/episode1/transcript.vtt",
+            ])
         #expect(transcripts.map(\.rel) == ["transcript", "captions"])
         #expect(transcripts.first?.type == "text/plain")
     }
@@ -85,7 +86,10 @@ import TrawlFeeds
     @Test func mediaRSSContentBecomesEnclosuresAndThumbnail() throws {
         guard let feed = try Self.feed("FeedKitTests/xml/Media.xml") else { return }
         let entry = try #require(feed.entries.first)
-        #expect(entry.enclosures.contains(FeedEnclosure(url: URL(string: "http://www.foo.com/song64kbps.mp3")!, type: "audio/mpeg", length: 1000)))
+        #expect(
+            entry.enclosures.contains(
+                FeedEnclosure(url: URL(string: "http://www.foo.com/song64kbps.mp3")!, type: "audio/mpeg", length: 1000))
+        )
         #expect(entry.thumbnail?.absoluteString == "http://www.foo.com/keyframe1.jpg")
     }
 
@@ -117,7 +121,8 @@ import TrawlFeeds
 
     @Test func aLatin1FeedWithBareAmpersandsIsRecoveredInLenientMode() throws {
         guard let folder = try SharedTestDataFolder.feedKit else { return }
-        let parsed = try FeedParser(lenient: true).parse(Data(contentsOf: folder.appendingPathComponent("FeedKitTests/xml/Ampersand.xml")))
+        let parsed = try FeedParser(lenient: true).parse(
+            Data(contentsOf: folder.appendingPathComponent("FeedKitTests/xml/Ampersand.xml")))
         #expect(parsed.encoding?.uppercased() == "ISO-8859-1")
         #expect(parsed.isIllFormed)
         #expect(parsed.feed.entries.count == 20)

@@ -19,7 +19,10 @@ import TrawlFeeds
         let feed = try FeedParser().parse(Data(xml.utf8), url: URL(string: "https://example.com/feeds/atom.xml")).feed
         #expect(feed.link?.absoluteString == "https://example.com/blog/index.html")
         #expect(feed.entries[0].link?.absoluteString == "https://example.com/blog/posts/one.html")
-        #expect(feed.entries[0].enclosures == [FeedEnclosure(url: URL(string: "https://example.com/audio/one.mp3")!, type: "audio/mpeg", length: 12)])
+        #expect(
+            feed.entries[0].enclosures == [
+                FeedEnclosure(url: URL(string: "https://example.com/audio/one.mp3")!, type: "audio/mpeg", length: 12)
+            ])
         #expect(feed.entries[1].link?.absoluteString == "https://other.example/two")
     }
 
@@ -31,26 +34,30 @@ import TrawlFeeds
     }
 
     @Test func theHTTPCharsetOverridesTheDeclaration() throws {
-        let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>caf\u{E9}</title></channel></rss>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>caf\u{E9}</title></channel></rss>"
         let latin1 = try #require(body.data(using: .isoLatin1))
         let parsed = try FeedParser().parse(latin1, contentType: "application/rss+xml; charset=ISO-8859-1")
         #expect(parsed.feed.title == "café")
     }
 
     @Test func theDeclaredEncodingIsUsed() throws {
-        let body = "<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss version=\"2.0\"><channel><title>\u{201C}quoted\u{201D}</title></channel></rss>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss version=\"2.0\"><channel><title>\u{201C}quoted\u{201D}</title></channel></rss>"
         let data = try #require(body.data(using: .windowsCP1252))
         #expect(try FeedParser().parse(data).feed.title == "\u{201C}quoted\u{201D}")
     }
 
     @Test func aUTF16DocumentWithABOMIsDecoded() throws {
-        let body = "<?xml version=\"1.0\" encoding=\"utf-16\"?><rss version=\"2.0\"><channel><title>\u{65E5}\u{672C}</title></channel></rss>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"utf-16\"?><rss version=\"2.0\"><channel><title>\u{65E5}\u{672C}</title></channel></rss>"
         let data = try #require(body.data(using: .utf16))  // Foundation writes a BOM
         #expect(try FeedParser().parse(data).feed.title == "\u{65E5}\u{672C}")
     }
 
     @Test func aUTF8BOMIsSkipped() throws {
-        let data = Data([0xEF, 0xBB, 0xBF]) + Data("<rss version=\"2.0\"><channel><title>x</title></channel></rss>".utf8)
+        let data =
+            Data([0xEF, 0xBB, 0xBF]) + Data("<rss version=\"2.0\"><channel><title>x</title></channel></rss>".utf8)
         #expect(try FeedParser().parse(data).feed.title == "x")
     }
 
@@ -98,7 +105,10 @@ import TrawlFeeds
         #expect(first.authors == [FeedPerson(name: "Jane Doe")])
         #expect(first.categories == [FeedCategory(term: "swift", scheme: "https://example.com/tags")])
         #expect(first.published == FeedDate.parse("2026-11-29T09:00:00Z"))
-        #expect(first.enclosures == [FeedEnclosure(url: URL(string: "https://example.com/1.mp3")!, type: "audio/mpeg", length: 1234)])
+        #expect(
+            first.enclosures == [
+                FeedEnclosure(url: URL(string: "https://example.com/1.mp3")!, type: "audio/mpeg", length: 1234)
+            ])
         // A permalink guid stands in for a missing link.
         #expect(feed.entries[1].link?.absoluteString == "https://example.com/2")
     }
@@ -106,7 +116,10 @@ import TrawlFeeds
     @Test(arguments: [
         ("<rss version=\"0.91\"><channel/></rss>", FeedFormat.rss091),
         ("<rss version=\"2.0\"><channel/></rss>", .rss20),
-        ("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\"><channel/></rdf:RDF>", .rss10),
+        (
+            "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\"><channel/></rdf:RDF>",
+            .rss10
+        ),
         ("<feed xmlns=\"http://www.w3.org/2005/Atom\"/>", .atom10),
         ("<feed version=\"0.3\" xmlns=\"http://purl.org/atom/ns#\"/>", .atom03),
         ("{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": []}", .json11),
@@ -131,7 +144,8 @@ import TrawlFeeds
 
 extension FeedReadingTests {
     @Test func anUnknownEncodingIsUndecodableInStrictModeAndReadAsLatin1WhenLenient() throws {
-        let body = "<?xml version=\"1.0\" encoding=\"x-no-such-charset\"?><rss version=\"2.0\"><channel><title>caf\u{E9}</title></channel></rss>"
+        let body =
+            "<?xml version=\"1.0\" encoding=\"x-no-such-charset\"?><rss version=\"2.0\"><channel><title>caf\u{E9}</title></channel></rss>"
         let data = try #require(body.data(using: .isoLatin1))
         #expect(throws: FeedError.undecodable(encoding: "x-no-such-charset")) { try FeedParser().parse(data) }
         let parsed = try FeedParser(lenient: true).parse(data)
@@ -140,7 +154,8 @@ extension FeedReadingTests {
     }
 
     @Test func bytesInvalidInTheDeclaredEncodingAreMalformedInStrictMode() throws {
-        let data = Data("<rss version=\"2.0\"><channel><title>caf".utf8) + Data([0xE9]) + Data("</title></channel></rss>".utf8)
+        let data =
+            Data("<rss version=\"2.0\"><channel><title>caf".utf8) + Data([0xE9]) + Data("</title></channel></rss>".utf8)
         #expect(throws: FeedError.self) { try FeedParser().parse(data) }
         let parsed = try FeedParser(lenient: true).parse(data)
         #expect(parsed.isIllFormed)

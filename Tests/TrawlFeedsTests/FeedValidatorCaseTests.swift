@@ -43,16 +43,21 @@ import TrawlFeeds
             checked += 1
             let problems = AtomConformance.problems(in: try Data(contentsOf: validatorCase.file))
             // The validator tells a relative reference (InvalidFullLink) from garbage (InvalidLink); the checker need not.
-            let classes = ["InvalidLink", "InvalidFullLink"].contains(validatorCase.messageClass)
+            let classes =
+                ["InvalidLink", "InvalidFullLink"].contains(validatorCase.messageClass)
                 ? ["InvalidLink", "InvalidFullLink"] : [validatorCase.messageClass]
             let flagged = problems.contains { problem in classes.contains { problem.hasPrefix($0 + "{") } }
             if flagged != validatorCase.negated {
                 agreed += 1
             } else {
-                disagreements.append("\(Corpus.name(validatorCase.file)): expected \(validatorCase.negated ? "no " : "")\(validatorCase.messageClass), got \(problems)")
+                disagreements.append(
+                    "\(Corpus.name(validatorCase.file)): expected \(validatorCase.negated ? "no " : "")\(validatorCase.messageClass), got \(problems)"
+                )
             }
         }
-        if ProcessInfo.processInfo.environment["TRAWL_VALIDATOR_REPORT"] != nil { print(disagreements.joined(separator: "\n")) }
+        if ProcessInfo.processInfo.environment["TRAWL_VALIDATOR_REPORT"] != nil {
+            print(disagreements.joined(separator: "\n"))
+        }
         print("feedvalidator: the checker agrees on \(agreed) of \(checked) cases")
         #expect(checked > 100)
         #expect(agreed >= Self.agreementFloor, "the checker agrees on \(agreed) of \(checked) validator cases")
@@ -67,7 +72,9 @@ import TrawlFeeds
             let output = AtomWriter().write(FeedDocument(republishing: parsed.feed))
             written += 1
             let problems = AtomConformance.problems(in: output)
-            #expect(problems.isEmpty, "\(Corpus.name(validatorCase.file)): \(problems)\n\(String(decoding: output, as: UTF8.self))")
+            #expect(
+                problems.isEmpty,
+                "\(Corpus.name(validatorCase.file)): \(problems)\n\(String(decoding: output, as: UTF8.self))")
         }
         print("feedvalidator: \(written) cases read, rewritten by AtomWriter and checked")
         #expect(written > 600)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlFeeds
 
 /// Python's feedparser, the reference lenient reader, reads what the Atom writer produces
@@ -25,7 +25,9 @@ import TrawlFeeds
             """
         guard let output = try Self.python(script, file.path) else { return }
         if output.hasPrefix("missing") {
-            if SharedTestData.isCI { Issue.record("CI=true but Python's feedparser is not installed (pip install feedparser)") }
+            if SharedTestData.isCI {
+                Issue.record("CI=true but Python's feedparser is not installed (pip install feedparser)")
+            }
             print("note: Python's feedparser is not installed; skipping (pip install feedparser)")
             return
         }

@@ -64,6 +64,8 @@ import TrawlFeeds
             print(failures.joined(separator: "\n"))
         }
         print("feedparser Expect: \(held) of \(total) hold")
-        #expect(held >= Self.expectationFloor, "feedparser expectations: \(held) of \(total) hold, floor \(Self.expectationFloor)")
+        #expect(
+            held >= Self.expectationFloor,
+            "feedparser expectations: \(held) of \(total) hold, floor \(Self.expectationFloor)")
     }
 }

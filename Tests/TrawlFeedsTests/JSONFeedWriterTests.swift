@@ -10,8 +10,11 @@ import TrawlFeeds
         let document = FeedDocument(
             title: "Trawl", id: "https://example.com/", updated: Self.updated,
             selfURL: URL(string: "https://example.com/feed.json"), alternateURL: URL(string: "https://example.com/"),
-            entries: [.init(id: "https://example.com/a", title: "A \"quoted\"", updated: Self.updated,
-                            link: URL(string: "https://example.com/a"), content: .html("<p>New</p>"))])
+            entries: [
+                .init(
+                    id: "https://example.com/a", title: "A \"quoted\"", updated: Self.updated,
+                    link: URL(string: "https://example.com/a"), content: .html("<p>New</p>"))
+            ])
         let expected = """
             {
               "version": "https://jsonfeed.org/version/1.1",
@@ -41,8 +44,14 @@ import TrawlFeeds
         #expect(feed.format == .json11)
         #expect(feed.title == "Tom & Jerry's <feed> ]]>")
         #expect(feed.entries[0].title == "A <script>alert('x')</script> title")
-        #expect(feed.entries.map(\.id) == ["item 1 (not an IRI)", "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a", "https://example.com/b"])
-        #expect(feed.entries[0].enclosures == [FeedEnclosure(url: URL(string: "https://example.com/a.mp3")!, type: "audio/mpeg", length: 1234)])
+        #expect(
+            feed.entries.map(\.id) == [
+                "item 1 (not an IRI)", "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a", "https://example.com/b",
+            ])
+        #expect(
+            feed.entries[0].enclosures == [
+                FeedEnclosure(url: URL(string: "https://example.com/a.mp3")!, type: "audio/mpeg", length: 1234)
+            ])
         #expect(feed.entries[0].published == HostileFeed.updated.addingTimeInterval(-3600))
         // `content_text` is required, so an entry without text gets an empty one, which reads as none.
         #expect(feed.entries[1].content == nil)

@@ -33,47 +33,51 @@ import Testing
         try Data(Self.rss.utf8).write(to: file)
         let (status, capture) = await run([file.path])
         #expect(status == .success)
-        #expect(capture.output == """
-            {
-              "format" : "rss20",
-              "items" : [
+        #expect(
+            capture.output == """
                 {
-                  "authors" : [
+                  "format" : "rss20",
+                  "items" : [
                     {
-                      "email" : "jane@example.com",
-                      "name" : "Jane"
+                      "authors" : [
+                        {
+                          "email" : "jane@example.com",
+                          "name" : "Jane"
+                        }
+                      ],
+                      "enclosures" : [
+                        {
+                          "length" : 1234,
+                          "type" : "audio/mpeg",
+                          "url" : "https://example.com/1.mp3"
+                        }
+                      ],
+                      "id" : "https://example.com/1",
+                      "link" : "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
+                      "published" : "2026-11-29T09:00:00Z",
+                      "summary" : "One & only",
+                      "title" : "First"
+                    },
+                    {
+                      "title" : "Undated"
                     }
                   ],
-                  "enclosures" : [
-                    {
-                      "length" : 1234,
-                      "type" : "audio/mpeg",
-                      "url" : "https://example.com/1.mp3"
-                    }
-                  ],
-                  "id" : "https://example.com/1",
-                  "link" : "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
-                  "published" : "2026-11-29T09:00:00Z",
-                  "summary" : "One & only",
-                  "title" : "First"
-                },
-                {
-                  "title" : "Undated"
+                  "link" : "https://example.com/",
+                  "title" : "News",
+                  "updated" : "2026-11-30T04:00:00Z"
                 }
-              ],
-              "link" : "https://example.com/",
-              "title" : "News",
-              "updated" : "2026-11-30T04:00:00Z"
-            }
 
-            """)
+                """)
         #expect(capture.errors.contains("warning: \(file.path): line 11: unparsable date in <pubDate>: \"someday\""))
     }
 
     @Test func anHTMLPageIsNotAFeedAndExitsWithOne() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("page.html")
-        try Data("<!doctype html><html><head><link rel=alternate type=application/atom+xml href=https://example.com/feed.atom></head></html>".utf8).write(to: file)
+        try Data(
+            "<!doctype html><html><head><link rel=alternate type=application/atom+xml href=https://example.com/feed.atom></head></html>"
+                .utf8
+        ).write(to: file)
         let (status, capture) = await run([file.path])
         #expect(status == .failure)
         #expect(capture.output.isEmpty)

@@ -7,7 +7,9 @@ import TrawlFeeds
 /// `trawl-bench feeds [FOLDER] [--seconds N]`
 enum FeedBenchmark {
     static func run(_ arguments: [String]) async throws {
-        var folder = ProcessInfo.processInfo.environment["TRAWL_SHARED"].map { $0 + "/testdata/feeds" } ?? "../shared/testdata/feeds"
+        var folder =
+            ProcessInfo.processInfo.environment["TRAWL_SHARED"].map { $0 + "/testdata/feeds" }
+            ?? "../shared/testdata/feeds"
         var seconds = 2.0
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -39,8 +41,11 @@ enum FeedBenchmark {
         let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let feeds = Double(documents.count * rounds) / time
         let megabytes = Double(bytes * rounds) / 1_048_576 / time
-        print(String(format: "trawl      %5d files  %6.2f MB  %4d rounds  %9.0f feeds/s  %7.2f MB/s  (%d not feeds or unreadable a round)",
-                     documents.count, Double(bytes) / 1_048_576, rounds, feeds, megabytes, failed / rounds))
+        print(
+            String(
+                format:
+                    "trawl      %5d files  %6.2f MB  %4d rounds  %9.0f feeds/s  %7.2f MB/s  (%d not feeds or unreadable a round)",
+                documents.count, Double(bytes) / 1_048_576, rounds, feeds, megabytes, failed / rounds))
         _ = parsed
     }
 

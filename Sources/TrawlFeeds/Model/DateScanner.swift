@@ -56,7 +56,9 @@ struct DateScanner {
         var time = CivilTime(year: year, month: month, day: day)
         var fraction = 0.0
         var offset: Int64 = 0
-        if take(0x54) || take(0x74) || (current == 0x20 && index + 1 < bytes.count && isDigit(bytes[index + 1]) && take(0x20)) {
+        if take(0x54) || take(0x74)
+            || (current == 0x20 && index + 1 < bytes.count && isDigit(bytes[index + 1]) && take(0x20))
+        {
             guard let hour = digits(exactly: 2) else { return nil }
             let extended = take(0x3A)
             guard let minute = digits(exactly: 2) else { return nil }
@@ -84,7 +86,9 @@ struct DateScanner {
                 offset = (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
             } else if !isAtEnd {
                 var zone = ""
-                while let byte = current, isLetter(byte) { zone.unicodeScalars.append(Unicode.Scalar(byte)); index += 1 }
+                while let byte = current, isLetter(byte) {
+                    zone.unicodeScalars.append(Unicode.Scalar(byte)); index += 1
+                }
                 guard let known = Self.zoneOffset(zone.uppercased()) else { return nil }
                 offset = known
             }
@@ -106,7 +110,9 @@ struct DateScanner {
         for token in tokens() {
             guard let first = token.first else { continue }
             let zoneDigits = token.dropFirst().filter { $0 != 0x3A }
-            if (first == 0x2B || first == 0x2D), zoneDigits.count >= 2, zoneDigits.count <= 4, zoneDigits.allSatisfy(isDigit) {
+            if (first == 0x2B || first == 0x2D), zoneDigits.count >= 2, zoneDigits.count <= 4,
+                zoneDigits.allSatisfy(isDigit)
+            {
                 // +0500, -05, +05:30
                 let number = Self.number(zoneDigits)
                 let hours = zoneDigits.count >= 3 ? number / 100 : number
@@ -174,7 +180,9 @@ struct DateScanner {
             case 0x2E where token.isEmpty:
                 continue
             default:
-                if let last = token.last, isLetter(last) != isLetter(byte), last != 0x2B, last != 0x2D, last != 0x3A, byte != 0x3A, byte != 0x2E {
+                if let last = token.last, isLetter(last) != isLetter(byte), last != 0x2B, last != 0x2D, last != 0x3A,
+                    byte != 0x3A, byte != 0x2E
+                {
                     tokens.append(token)
                     token = []
                 }
@@ -206,7 +214,10 @@ struct DateScanner {
         guard word.count >= 3 else { return nil }
         let names = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
         guard let index = names.firstIndex(of: String(word.prefix(3))) else { return nil }
-        let full = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"]
+        let full = [
+            "JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER",
+            "NOVEMBER", "DECEMBER",
+        ]
         guard word.count == 3 || full[index].hasPrefix(word) || word == "SEPT" else { return nil }
         return Int64(index + 1)
     }
@@ -219,34 +230,35 @@ struct DateScanner {
     /// RFC 822 §5.1 zones, a few more that feeds use, and the military letters
     /// (read as UTC, as RFC 2822 §4.3 advises, since RFC 822 got their signs backwards).
     static func zoneOffset(_ name: String) -> Int64? {
-        let hours: Double? = switch name {
-        case "UT", "UTC", "GMT", "Z", "WET": 0
-        case "EST": -5
-        case "EDT": -4
-        case "CST": -6
-        case "CDT": -5
-        case "MST": -7
-        case "MDT": -6
-        case "PST": -8
-        case "PDT": -7
-        case "AST": -4
-        case "ADT": -3
-        case "AKST": -9
-        case "AKDT": -8
-        case "HST": -10
-        case "NST": -3.5
-        case "BST", "CET", "WEST", "MET": 1
-        case "CEST", "EET", "MEST": 2
-        case "EEST", "MSK": 3
-        case "IST": 5.5
-        case "JST", "KST": 9
-        case "AEST": 10
-        case "ACST": 9.5
-        case "AEDT": 11
-        case "NZST": 12
-        case "NZDT": 13
-        default: name.count == 1 && name != "J" ? 0 : nil
-        }
+        let hours: Double? =
+            switch name {
+            case "UT", "UTC", "GMT", "Z", "WET": 0
+            case "EST": -5
+            case "EDT": -4
+            case "CST": -6
+            case "CDT": -5
+            case "MST": -7
+            case "MDT": -6
+            case "PST": -8
+            case "PDT": -7
+            case "AST": -4
+            case "ADT": -3
+            case "AKST": -9
+            case "AKDT": -8
+            case "HST": -10
+            case "NST": -3.5
+            case "BST", "CET", "WEST", "MET": 1
+            case "CEST", "EET", "MEST": 2
+            case "EEST", "MSK": 3
+            case "IST": 5.5
+            case "JST", "KST": 9
+            case "AEST": 10
+            case "ACST": 9.5
+            case "AEDT": 11
+            case "NZST": 12
+            case "NZDT": 13
+            default: name.count == 1 && name != "J" ? 0 : nil
+            }
         return hours.map { Int64($0 * 3600) }
     }
 }

@@ -42,7 +42,8 @@ public struct Feed: Sendable, Equatable {
     public init(
         format: FeedFormat, id: String? = nil, title: String? = nil, titleType: FeedTextType = .text,
         link: URL? = nil, links: [FeedLink] = [], subtitle: FeedText? = nil,
-        authors: [FeedPerson] = [], contributors: [FeedPerson] = [], publisher: FeedPerson? = nil, image: FeedImage? = nil,
+        authors: [FeedPerson] = [], contributors: [FeedPerson] = [], publisher: FeedPerson? = nil,
+        image: FeedImage? = nil,
         icon: URL? = nil, language: String? = nil, rights: String? = nil, generator: FeedGenerator? = nil,
         updated: Date? = nil, published: Date? = nil, categories: [FeedCategory] = [], timeToLive: Int? = nil,
         iTunes: ITunesChannel? = nil, podcast: PodcastChannel? = nil, entries: [FeedEntry] = []

@@ -30,7 +30,8 @@ extension FeedError: CustomStringConvertible {
             let what = root.map { "a <\($0)> document" } ?? "this document"
             if feeds.isEmpty { return "not a feed: \(what) is not RSS, Atom or JSON Feed" }
             let list = feeds.map(\.absoluteString).joined(separator: ", ")
-            return "not a feed: \(what) is not RSS, Atom or JSON Feed; it links to \(feeds.count == 1 ? "the feed" : "these feeds"): \(list)"
+            return
+                "not a feed: \(what) is not RSS, Atom or JSON Feed; it links to \(feeds.count == 1 ? "the feed" : "these feeds"): \(list)"
         case .malformed(let line, let column, let message):
             return "malformed XML at line \(line), column \(column): \(message)"
         case .malformedJSON(let message):

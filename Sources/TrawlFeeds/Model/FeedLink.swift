@@ -10,8 +10,10 @@ public struct FeedLink: Sendable, Equatable {
     public var length: Int?
     public var hreflang: String?
 
-    public init(href: URL, rel: String = "alternate", type: String? = nil, title: String? = nil,
-                length: Int? = nil, hreflang: String? = nil) {
+    public init(
+        href: URL, rel: String = "alternate", type: String? = nil, title: String? = nil,
+        length: Int? = nil, hreflang: String? = nil
+    ) {
         self.href = href
         self.rel = rel
         self.type = type

@@ -27,13 +27,19 @@ extension Feed {
         case .title:
             if title?.isEmpty ?? true { throw missing("title") }
         case .link:
-            if link == nil { throw missing(format.isJSON ? "home_page_url" : format.isAtom ? "link rel=\"alternate\"" : "link") }
+            if link == nil {
+                throw missing(format.isJSON ? "home_page_url" : format.isAtom ? "link rel=\"alternate\"" : "link")
+            }
         case .description:
             if subtitle?.value.isEmpty ?? true { throw missing(format.isAtom ? "subtitle" : "description") }
         case .image:
-            if image == nil && iTunes?.image == nil { throw missing(format.isAtom ? "logo" : format.isJSON ? "icon" : "image") }
+            if image == nil && iTunes?.image == nil {
+                throw missing(format.isAtom ? "logo" : format.isJSON ? "icon" : "image")
+            }
         case .author:
-            if authors.isEmpty && iTunes?.author == nil { throw missing(format.isAtom ? "author" : format.isJSON ? "authors" : "itunes:author") }
+            if authors.isEmpty && iTunes?.author == nil {
+                throw missing(format.isAtom ? "author" : format.isJSON ? "authors" : "itunes:author")
+            }
         case .iTunesOwner:
             if iTunes?.owner == nil { throw missing("itunes:owner") }
         case .entryTitle, .entryID, .entryLink, .entryEnclosure:
@@ -48,7 +54,9 @@ extension Feed {
                 case .entryLink where entry.link == nil:
                     throw missing(format.isJSON ? "url" : "link", in: parent)
                 case .entryEnclosure where entry.enclosures.isEmpty:
-                    throw missing(format.isAtom ? "link rel=\"enclosure\"" : format.isJSON ? "attachments" : "enclosure", in: parent)
+                    throw missing(
+                        format.isAtom ? "link rel=\"enclosure\"" : format.isJSON ? "attachments" : "enclosure",
+                        in: parent)
                 default:
                     continue
                 }

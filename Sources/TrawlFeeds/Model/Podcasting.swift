@@ -16,9 +16,11 @@ public struct ITunesChannel: Sendable, Equatable {
     public var complete: Bool?
     public var newFeedURL: URL?
 
-    public init(author: String? = nil, owner: FeedPerson? = nil, image: URL? = nil, categories: [String] = [],
-                explicit: Bool? = nil, summary: String? = nil, subtitle: String? = nil, type: String? = nil,
-                keywords: [String] = [], block: Bool? = nil, complete: Bool? = nil, newFeedURL: URL? = nil) {
+    public init(
+        author: String? = nil, owner: FeedPerson? = nil, image: URL? = nil, categories: [String] = [],
+        explicit: Bool? = nil, summary: String? = nil, subtitle: String? = nil, type: String? = nil,
+        keywords: [String] = [], block: Bool? = nil, complete: Bool? = nil, newFeedURL: URL? = nil
+    ) {
         self.author = author
         self.owner = owner
         self.image = image
@@ -50,9 +52,11 @@ public struct ITunesEpisode: Sendable, Equatable {
     public var keywords: [String]
     public var block: Bool?
 
-    public init(author: String? = nil, duration: Double? = nil, episode: Int? = nil, season: Int? = nil,
-                episodeType: String? = nil, explicit: Bool? = nil, image: URL? = nil, title: String? = nil,
-                subtitle: String? = nil, summary: String? = nil, keywords: [String] = [], block: Bool? = nil) {
+    public init(
+        author: String? = nil, duration: Double? = nil, episode: Int? = nil, season: Int? = nil,
+        episodeType: String? = nil, explicit: Bool? = nil, image: URL? = nil, title: String? = nil,
+        subtitle: String? = nil, summary: String? = nil, keywords: [String] = [], block: Bool? = nil
+    ) {
         self.author = author
         self.duration = duration
         self.episode = episode

@@ -14,7 +14,10 @@ struct AtomReader {
         var namespaces: [XMLNamespace] = [.atom10, .atom03, .none]
         if let root, root.namespace == .other { namespaces.append(.other) }
         atomNamespaces = namespaces
-        isAtom03 = root.map { $0.namespace == .atom03 || ($0.namespace != .atom10 && $0.attribute("version")?.trimmed == "0.3") } ?? false
+        isAtom03 =
+            root.map {
+                $0.namespace == .atom03 || ($0.namespace != .atom10 && $0.attribute("version")?.trimmed == "0.3")
+            } ?? false
     }
 
     func read(_ root: Element) -> Feed {
@@ -85,7 +88,8 @@ struct AtomReader {
                 entry.links.append(link)
                 switch link.rel {
                 case "alternate" where entry.link == nil: entry.link = link.href
-                case "enclosure": entry.enclosures.append(FeedEnclosure(url: link.href, type: link.type, length: link.length))
+                case "enclosure":
+                    entry.enclosures.append(FeedEnclosure(url: link.href, type: link.type, length: link.length))
                 default: break
                 }
             case "summary": entry.summary = text(child)
@@ -110,7 +114,8 @@ struct AtomReader {
     private func source(_ element: Element) -> FeedSource {
         let feed = read(element)
         return FeedSource(
-            id: feed.id, title: feed.title, link: feed.link, links: feed.links, subtitle: feed.subtitle, rights: feed.rights,
+            id: feed.id, title: feed.title, link: feed.link, links: feed.links, subtitle: feed.subtitle,
+            rights: feed.rights,
             authors: feed.authors, contributors: feed.contributors, updated: feed.updated, categories: feed.categories,
             generator: feed.generator, icon: feed.icon, logo: feed.image?.url)
     }
@@ -120,7 +125,9 @@ struct AtomReader {
     /// A link (RFC 4287 §4.2.7); `rel` defaults to `alternate`.
     func link(_ element: Element) -> FeedLink? {
         // Atom 0.3 feeds in the wild put the address in the text.
-        guard let href = context.url(element.attribute("href") ?? context.text(of: element), at: element) else { return nil }
+        guard let href = context.url(element.attribute("href") ?? context.text(of: element), at: element) else {
+            return nil
+        }
         let rel = element.attribute("rel")?.trimmed
         return FeedLink(
             href: href, rel: (rel?.isEmpty ?? true) ? "alternate" : rel!, type: element.attribute("type")?.trimmed,
@@ -145,7 +152,9 @@ struct AtomReader {
 
     private func category(_ element: Element) -> FeedCategory? {
         // Atom 0.3 and some RSS-minded feeds put the term in the text.
-        guard let term = element.attribute("term")?.trimmed ?? context.trimmedText(of: element), !term.isEmpty else { return nil }
+        guard let term = element.attribute("term")?.trimmed ?? context.trimmedText(of: element), !term.isEmpty else {
+            return nil
+        }
         return FeedCategory(term: term, scheme: element.attribute("scheme"), label: element.attribute("label"))
     }
 
@@ -183,7 +192,8 @@ struct AtomReader {
             value = context.text(of: element)
         }
         let trimmed = value.trimmed
-        let resolvedType: FeedTextType = (type == .text && isAtom03 && element.hasElementChildren && mode != "escaped") ? .xhtml : type
+        let resolvedType: FeedTextType =
+            (type == .text && isAtom03 && element.hasElementChildren && mode != "escaped") ? .xhtml : type
         return FeedText(trimmed, type: resolvedType, language: language)
     }
 

@@ -12,7 +12,11 @@ struct DocumentSniffer {
         let start = bytes.firstIndex { !(Self.isSpace($0)) }
         guard let start else {
             // A UTF-16 document has NULs among its first bytes; let libxml2 decode it.
-            kind = data.isEmpty ? .empty : (data.prefix(4).contains(0) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) ? .xml : .empty)
+            kind =
+                data.isEmpty
+                ? .empty
+                : (data.prefix(4).contains(0) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+                    ? .xml : .empty)
             return
         }
         if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {

@@ -38,7 +38,9 @@ struct ExtensionReader {
             case "date", "issued", "created": dcDate = dcDate ?? context.date(of: element)
             case "modified": dcModified = context.date(of: element)
             case "creator", "author":
-                if let name = context.trimmedText(of: element) { creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name)) }
+                if let name = context.trimmedText(of: element) {
+                    creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name))
+                }
             case "publisher":
                 feed.publisher = feed.publisher ?? FeedPerson(rssAuthor: context.text(of: element))
             case "contributor":
@@ -63,7 +65,8 @@ struct ExtensionReader {
             case "locked": podcastChannel.locked = Self.boolean(context.text(of: element))
             case "funding":
                 if let url = context.url(element.attribute("url"), at: element) {
-                    podcastChannel.funding.append(FeedLink(href: url, rel: "payment", title: context.trimmedText(of: element)))
+                    podcastChannel.funding.append(
+                        FeedLink(href: url, rel: "payment", title: context.trimmedText(of: element)))
                 }
             default: break
             }
@@ -80,7 +83,9 @@ struct ExtensionReader {
         if iTunesChannel != ITunesChannel() {
             feed.iTunes = iTunesChannel
             if feed.image == nil, let image = iTunesChannel.image { feed.image = FeedImage(url: image) }
-            if feed.subtitle == nil, let summary = iTunesChannel.summary ?? iTunesChannel.subtitle { feed.subtitle = FeedText(summary) }
+            if feed.subtitle == nil, let summary = iTunesChannel.summary ?? iTunesChannel.subtitle {
+                feed.subtitle = FeedText(summary)
+            }
         }
         if podcastChannel != PodcastChannel() { feed.podcast = podcastChannel }
     }
@@ -98,7 +103,9 @@ struct ExtensionReader {
             guard let name = element.attribute("text")?.trimmed, !name.isEmpty else { break }
             channel.categories.append(name)
             for sub in element.children where sub.name == "category" {
-                if let subName = sub.attribute("text")?.trimmed, !subName.isEmpty { channel.categories.append(name + "/" + subName) }
+                if let subName = sub.attribute("text")?.trimmed, !subName.isEmpty {
+                    channel.categories.append(name + "/" + subName)
+                }
             }
         case "explicit": channel.explicit = Self.boolean(context.text(of: element))
         case "summary": channel.summary = context.trimmedText(of: element)
@@ -132,7 +139,9 @@ struct ExtensionReader {
             case "date", "issued", "created": dcDate = dcDate ?? context.date(of: element)
             case "modified": dcModified = context.date(of: element)
             case "creator", "author":
-                if let name = context.trimmedText(of: element) { creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name)) }
+                if let name = context.trimmedText(of: element) {
+                    creators.append(FeedPerson(rssAuthor: name) ?? FeedPerson(name: name))
+                }
             case "contributor":
                 if let person = FeedPerson(rssAuthor: context.text(of: element)) { entry.contributors.append(person) }
             default: break
@@ -157,9 +166,10 @@ struct ExtensionReader {
             switch element.name {
             case "transcript":
                 if let url = context.url(element.attribute("url"), at: element) {
-                    podcastEpisode.transcripts.append(FeedLink(
-                        href: url, rel: element.attribute("rel") ?? "transcript", type: element.attribute("type"),
-                        hreflang: element.attribute("language")))
+                    podcastEpisode.transcripts.append(
+                        FeedLink(
+                            href: url, rel: element.attribute("rel") ?? "transcript", type: element.attribute("type"),
+                            hreflang: element.attribute("language")))
                 }
             case "chapters":
                 if let url = context.url(element.attribute("url"), at: element) {
@@ -200,9 +210,10 @@ struct ExtensionReader {
             guard let url = context.url(element.attribute("url"), at: element) else { break }
             var type = element.attribute("type")?.trimmed
             if type == nil, let medium = element.attribute("medium")?.trimmed { type = medium }
-            media.append(FeedEnclosure(
-                url: url, type: type, length: context.integer(element.attribute("fileSize")),
-                duration: element.attribute("duration").flatMap { Double($0.trimmed) }))
+            media.append(
+                FeedEnclosure(
+                    url: url, type: type, length: context.integer(element.attribute("fileSize")),
+                    duration: element.attribute("duration").flatMap { Double($0.trimmed) }))
             for child in element.children where child.namespace == .media { readMedia(child) }
         case "thumbnail":
             if thumbnail == nil { thumbnail = context.url(element.attribute("url"), at: element) }
@@ -219,7 +230,9 @@ struct ExtensionReader {
         if iTunesEpisode != ITunesEpisode() {
             entry.iTunes = iTunesEpisode
             if entry.authors.isEmpty, let author = iTunesEpisode.author { entry.authors = [FeedPerson(name: author)] }
-            if entry.summary == nil, let summary = iTunesEpisode.summary ?? iTunesEpisode.subtitle { entry.summary = FeedText(summary) }
+            if entry.summary == nil, let summary = iTunesEpisode.summary ?? iTunesEpisode.subtitle {
+                entry.summary = FeedText(summary)
+            }
         }
         if podcastEpisode != PodcastEpisode() { entry.podcast = podcastEpisode }
         // Media RSS content counts as an enclosure unless the item already encloses that file.

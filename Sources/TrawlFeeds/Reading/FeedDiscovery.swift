@@ -11,10 +11,13 @@ enum FeedDiscovery {
 
     /// The feeds the page links to, resolved against its `<base href>` and URL, in document order.
     static func feeds(inHTML data: Data, url: URL?) -> [URL] {
-        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_RECOVER.rawValue)
+        let options = Int32(
+            HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_RECOVER.rawValue)
         let document: htmlDocPtr? = data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else { return nil }
-            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url?.absoluteString, nil, options)
+            return htmlReadMemory(
+                base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), url?.absoluteString, nil, options)
         }
         guard let document else { return [] }
         defer { xmlFreeDoc(document) }
@@ -32,9 +35,12 @@ enum FeedDiscovery {
             let element = Element(node: node)
             switch element.name.lowercased() {
             case "base":
-                if let href = element.attribute("href"), let resolved = URL(string: href.trimmed, relativeTo: url) { base = resolved.absoluteURL }
+                if let href = element.attribute("href"), let resolved = URL(string: href.trimmed, relativeTo: url) {
+                    base = resolved.absoluteURL
+                }
             case "link":
-                links.append((element.attribute("rel") ?? "", element.attribute("type") ?? "", element.attribute("href") ?? ""))
+                links.append(
+                    (element.attribute("rel") ?? "", element.attribute("type") ?? "", element.attribute("href") ?? ""))
             default: break
             }
         }
@@ -42,7 +48,7 @@ enum FeedDiscovery {
         return links.compactMap { link in
             let rels = link.rel.lowercased().split(whereSeparator: \.isWhitespace)
             guard rels.contains("alternate"), feedTypes.contains(link.type.trimmed.lowercased()),
-                  let href = URL(string: link.href.trimmed, relativeTo: base)?.absoluteURL, seen.insert(href).inserted
+                let href = URL(string: link.href.trimmed, relativeTo: base)?.absoluteURL, seen.insert(href).inserted
             else { return nil }
             return href
         }

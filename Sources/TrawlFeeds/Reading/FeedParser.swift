@@ -65,7 +65,8 @@ public struct FeedParser: Sendable {
         }
         guard let root = document.root else {
             let problem = document.problem
-            throw FeedError.malformed(line: problem?.line ?? 1, column: problem?.column ?? 1, message: problem?.message ?? "no root element")
+            throw FeedError.malformed(
+                line: problem?.line ?? 1, column: problem?.column ?? 1, message: problem?.message ?? "no root element")
         }
         let context = ReadingContext(documentURL: url, expansionLimit: options.entityExpansionLimit)
         let feed: Feed

@@ -17,7 +17,8 @@ struct JSONFeedReader {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw FeedError.malformedJSON(message: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+            throw FeedError.malformedJSON(
+                message: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
         }
         guard let root = object as? [String: Any] else {
             throw FeedError.notAFeed(root: "JSON \(type(of: object))", discoveredFeeds: [])
@@ -61,7 +62,9 @@ struct JSONFeedReader {
         entry.title = string(item["title"])
         entry.link = url(item["url"], against: base)
         if let link = entry.link { entry.links.append(FeedLink(href: link)) }
-        if let external = url(item["external_url"], against: base) { entry.links.append(FeedLink(href: external, rel: "related")) }
+        if let external = url(item["external_url"], against: base) {
+            entry.links.append(FeedLink(href: external, rel: "related"))
+        }
         if let summary = string(item["summary"]) { entry.summary = FeedText(summary) }
         if let html = string(item["content_html"]) {
             entry.content = FeedText(html, type: .html)
@@ -74,10 +77,14 @@ struct JSONFeedReader {
         entry.categories = ((item["tags"] as? [Any]) ?? []).compactMap { string($0).map { FeedCategory(term: $0) } }
         entry.thumbnail = url(item["image"], against: base) ?? url(item["banner_image"], against: base)
         for attachment in (item["attachments"] as? [Any]) ?? [] {
-            guard let attachment = attachment as? [String: Any], let href = url(attachment["url"], against: base) else { continue }
-            entry.enclosures.append(FeedEnclosure(
-                url: href, type: string(attachment["mime_type"]), length: (attachment["size_in_bytes"] as? NSNumber)?.intValue,
-                duration: (attachment["duration_in_seconds"] as? NSNumber)?.doubleValue))
+            guard let attachment = attachment as? [String: Any], let href = url(attachment["url"], against: base) else {
+                continue
+            }
+            entry.enclosures.append(
+                FeedEnclosure(
+                    url: href, type: string(attachment["mime_type"]),
+                    length: (attachment["size_in_bytes"] as? NSNumber)?.intValue,
+                    duration: (attachment["duration_in_seconds"] as? NSNumber)?.doubleValue))
         }
         return entry
     }

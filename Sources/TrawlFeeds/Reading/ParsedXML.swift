@@ -40,7 +40,8 @@ final class ParsedXML {
         }
         guard let parsed, recover || found == nil else {
             if let parsed { xmlFreeDoc(parsed) }
-            throw FeedError.malformed(line: found?.line ?? 1, column: found?.column ?? 1, message: found?.message ?? "not well-formed")
+            throw FeedError.malformed(
+                line: found?.line ?? 1, column: found?.column ?? 1, message: found?.message ?? "not well-formed")
         }
         document = parsed
         problem = found
@@ -59,15 +60,22 @@ final class ParsedXML {
     /// would otherwise refuse even when told the encoding.
     private static func declaringLatin1(_ data: Data) -> Data {
         let head = Array(data.prefix(256))
-        guard let close = head.firstIndex(of: UInt8(ascii: ">")), head.starts(with: Array("<?xml".utf8)) else { return data }
+        guard let close = head.firstIndex(of: UInt8(ascii: ">")), head.starts(with: Array("<?xml".utf8)) else {
+            return data
+        }
         let declaration = String(decoding: head[..<close], as: UTF8.self)
-        guard let range = declaration.range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression) else { return data }
+        guard let range = declaration.range(of: #"encoding\s*=\s*["'][^"']*["']"#, options: .regularExpression) else {
+            return data
+        }
         let replaced = declaration.replacingCharacters(in: range, with: "encoding=\"ISO-8859-1\"")
         return Data(replaced.utf8) + data.dropFirst(close)
     }
 
-    private static func read(_ data: Data, url: URL?, encoding: String?, recover: Bool) throws -> (xmlDocPtr?, Problem?) {
-        guard let context = xmlNewParserCtxt() else { throw FeedError.malformed(line: 1, column: 1, message: "out of memory") }
+    private static func read(_ data: Data, url: URL?, encoding: String?, recover: Bool) throws -> (xmlDocPtr?, Problem?)
+    {
+        guard let context = xmlNewParserCtxt() else {
+            throw FeedError.malformed(line: 1, column: 1, message: "out of memory")
+        }
         defer { xmlFreeParserCtxt(context) }
         // No XML_PARSE_NOENT (entities stay references, expanded later within a budget),
         // no XML_PARSE_DTDLOAD, no network; errors collected, not printed.
@@ -85,8 +93,9 @@ final class ParsedXML {
         }
         let error = context.pointee.lastError
         let message = error.message.map { String(cString: $0).trimmed } ?? "not well-formed"
-        let problem = Problem(line: Int(error.line), column: Int(error.int2), message: message,
-                              code: xmlParserErrors(rawValue: UInt32(error.code)))
+        let problem = Problem(
+            line: Int(error.line), column: Int(error.int2), message: message,
+            code: xmlParserErrors(rawValue: UInt32(error.code)))
         return (parsed, problem)
     }
 }

@@ -91,7 +91,9 @@ struct RSSReader {
         case "language": feed.language = context.trimmedText(of: child)
         case "copyright": feed.rights = context.trimmedText(of: child)
         case "managingEditor", "author":
-            if feed.authors.isEmpty, let person = FeedPerson(rssAuthor: context.text(of: child)) { feed.authors.append(person) }
+            if feed.authors.isEmpty, let person = FeedPerson(rssAuthor: context.text(of: child)) {
+                feed.authors.append(person)
+            }
         case "webMaster":
             feed.publisher = FeedPerson(rssAuthor: context.text(of: child))
         case "ttl":
@@ -167,9 +169,11 @@ struct RSSReader {
             case "enclosure":
                 if let url = context.url(child.attribute("url"), at: child) {
                     let enclosure = FeedEnclosure(
-                        url: url, type: child.attribute("type")?.trimmed, length: context.integer(child.attribute("length")))
+                        url: url, type: child.attribute("type")?.trimmed,
+                        length: context.integer(child.attribute("length")))
                     entry.enclosures.append(enclosure)
-                    entry.links.append(FeedLink(href: url, rel: "enclosure", type: enclosure.type, length: enclosure.length))
+                    entry.links.append(
+                        FeedLink(href: url, rel: "enclosure", type: enclosure.type, length: enclosure.length))
                 } else {
                     context.warn("<enclosure> without a url", at: child)
                 }
@@ -193,7 +197,7 @@ struct RSSReader {
         }
         // A permalink guid is the item's link when it has none (RSS 2.0, "guid").
         if entry.link == nil, guidIsPermalink, let id = entry.id, id.contains("://"),
-           let url = context.url(id, at: item)
+            let url = context.url(id, at: item)
         {
             entry.link = url
             entry.links.append(FeedLink(href: url))

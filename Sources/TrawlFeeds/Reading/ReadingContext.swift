@@ -56,8 +56,8 @@ final class ReadingContext {
     /// exhausting memory; external entities are never loaded.
     private func expand(_ reference: xmlNodePtr, depth: Int, into out: inout String) {
         guard !expansionExceeded, depth < 16, let name = reference.pointee.name,
-              let entity = xmlGetDocEntity(reference.pointee.doc, name),
-              entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY
+            let entity = xmlGetDocEntity(reference.pointee.doc, name),
+            entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY
         else { return }
         var expanded = ""
         if let children = entity.pointee.children {
@@ -114,7 +114,9 @@ final class ReadingContext {
     func resolve(_ text: String, against base: URL?) -> URL? {
         let cleaned = text.trimmed
         guard !cleaned.isEmpty else { return base }
-        guard let url = URL(string: cleaned, relativeTo: base) ?? URL(string: Self.percentEncoded(cleaned), relativeTo: base)
+        guard
+            let url = URL(string: cleaned, relativeTo: base)
+                ?? URL(string: Self.percentEncoded(cleaned), relativeTo: base)
         else { return nil }
         return url.absoluteURL
     }

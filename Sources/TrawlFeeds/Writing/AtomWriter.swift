@@ -30,7 +30,9 @@ public struct AtomWriter: Sendable {
         }
         // §4.1.1: a feed needs an author unless every entry has its own.
         var authors = document.authors.filter(\.hasName)
-        if authors.isEmpty && (document.entries.isEmpty || document.entries.contains { !$0.authors.contains(where: \.hasName) }) {
+        if authors.isEmpty
+            && (document.entries.isEmpty || document.entries.contains { !$0.authors.contains(where: \.hasName) })
+        {
             authors = [FeedDocument.Person(name: document.title.trimmed.isEmpty ? "Unknown" : document.title)]
         }
         for author in authors { person("author", author, indent: 1, into: &out) }
@@ -60,7 +62,8 @@ public struct AtomWriter: Sendable {
         }
         for enclosure in entry.enclosures {
             guard let href = enclosure.url.absoluteIRI else { continue }
-            var attributes = "rel=\"enclosure\" type=\"\(FeedIdentifier.mediaType(enclosure.type).xmlEscaped)\" href=\"\(href.xmlEscaped)\""
+            var attributes =
+                "rel=\"enclosure\" type=\"\(FeedIdentifier.mediaType(enclosure.type).xmlEscaped)\" href=\"\(href.xmlEscaped)\""
             if let length = enclosure.length, length >= 0 { attributes += " length=\"\(length)\"" }
             if let title = enclosure.title, !title.isEmpty { attributes += " title=\"\(title.xmlEscaped)\"" }
             out += "    <link \(attributes)/>\n"
@@ -103,7 +106,9 @@ public struct AtomWriter: Sendable {
     /// A link (§4.2.7); one whose address is not absolute is left out, since `href` must be an IRI.
     private func link(_ url: URL, rel: String, type: String, indent: Int, into out: inout String) {
         guard let href = url.absoluteIRI else { return }
-        out += String(repeating: "  ", count: indent) + "<link rel=\"\(rel)\" type=\"\(type)\" href=\"\(href.xmlEscaped)\"/>\n"
+        out +=
+            String(repeating: "  ", count: indent)
+            + "<link rel=\"\(rel)\" type=\"\(type)\" href=\"\(href.xmlEscaped)\"/>\n"
     }
 
     private func person(_ name: String, _ person: FeedDocument.Person, indent: Int, into out: inout String) {
@@ -119,7 +124,6 @@ public struct AtomWriter: Sendable {
         out += "\(pad)</\(name)>\n"
     }
 }
-
 
 extension FeedDocument.Person {
     /// Atom requires a non-empty name in a person construct (§3.2.1).

@@ -16,7 +16,7 @@ enum FeedIdentifier {
         let scheme = trimmed[..<colon].lowercased()
         let rest = String(trimmed[trimmed.index(after: colon)...])
         guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
         else { return opaque(trimmed) }
         switch scheme {
         case "http", "https": return canonicalHTTP(trimmed) ?? opaque(trimmed)
@@ -35,23 +35,33 @@ enum FeedIdentifier {
     }
 
     private static func isPrintableASCII(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F && !"<>\"{}|\\^`".unicodeScalars.contains($0) }
+        text.unicodeScalars.allSatisfy {
+            $0.value > 0x20 && $0.value < 0x7F && !"<>\"{}|\\^`".unicodeScalars.contains($0)
+        }
     }
 
     private static func canonicalHTTP(_ text: String) -> String? {
-        guard var components = URLComponents(string: text), let host = components.host, !host.isEmpty else { return nil }
+        guard var components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
+            return nil
+        }
         components.scheme = components.scheme?.lowercased()
         components.host = host.lowercased()
         if components.user?.isEmpty == true { components.user = nil }
         if components.password?.isEmpty == true { components.password = nil }
-        if (components.scheme == "http" && components.port == 80) || (components.scheme == "https" && components.port == 443) {
+        if (components.scheme == "http" && components.port == 80)
+            || (components.scheme == "https" && components.port == 443)
+        {
             components.port = nil
         }
         var path = removingDotSegments(components.percentEncodedPath)
         if path.isEmpty { path = "/" }
         components.percentEncodedPath = normalizedPercentEncoding(path)
-        if let query = components.percentEncodedQuery { components.percentEncodedQuery = normalizedPercentEncoding(query) }
-        if let fragment = components.percentEncodedFragment { components.percentEncodedFragment = normalizedPercentEncoding(fragment) }
+        if let query = components.percentEncodedQuery {
+            components.percentEncodedQuery = normalizedPercentEncoding(query)
+        }
+        if let fragment = components.percentEncodedFragment {
+            components.percentEncodedFragment = normalizedPercentEncoding(fragment)
+        }
         return components.string
     }
 
@@ -79,10 +89,13 @@ enum FeedIdentifier {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
+                let value = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16)
             {
                 let scalar = Unicode.Scalar(value)
-                if scalar.isASCII && (Character(scalar).isLetter || Character(scalar).isNumber || "-._~".unicodeScalars.contains(scalar)) {
+                if scalar.isASCII
+                    && (Character(scalar).isLetter || Character(scalar).isNumber
+                        || "-._~".unicodeScalars.contains(scalar))
+                {
                     out.append(value)
                 } else {
                     out.append(contentsOf: Array(String(format: "%%%02X", value).utf8))
@@ -100,24 +113,33 @@ enum FeedIdentifier {
     private static func isURN(_ rest: String) -> Bool {
         guard let colon = rest.firstIndex(of: ":") else { return false }
         let nid = rest[..<colon], nss = rest[rest.index(after: colon)...]
-        let nidOK = (2...32).contains(nid.count) && nid.first != "-"
+        let nidOK =
+            (2...32).contains(nid.count) && nid.first != "-"
             && nid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         let allowed = "()+,-.:=@;$_!*'%/?#"
-        return nidOK && !nss.isEmpty && nss.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || allowed.contains($0)) }
+        return nidOK && !nss.isEmpty
+            && nss.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || allowed.contains($0)) }
     }
 
     /// RFC 4151: `tag:<authority>,<YYYY[-MM[-DD]]>:<specific>`.
     private static func isTag(_ rest: String) -> Bool {
         guard let comma = rest.firstIndex(of: ","), let colon = rest[comma...].firstIndex(of: ":") else { return false }
-        let authority = rest[..<comma], date = rest[rest.index(after: comma)..<colon], specific = rest[rest.index(after: colon)...]
-        let authorityOK = !authority.isEmpty && authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.@".contains($0)) }
+        let authority = rest[..<comma], date = rest[rest.index(after: comma)..<colon],
+            specific = rest[rest.index(after: colon)...]
+        let authorityOK =
+            !authority.isEmpty
+            && authority.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.@".contains($0)) }
         let parts = date.split(separator: "-", omittingEmptySubsequences: false)
         let widths = [4, 2, 2]
-        let dateOK = (1...3).contains(parts.count) && parts.enumerated().allSatisfy { index, part in
-            part.count == widths[index] && part.allSatisfy(\.isNumber)
-        }
+        let dateOK =
+            (1...3).contains(parts.count)
+            && parts.enumerated().allSatisfy { index, part in
+                part.count == widths[index] && part.allSatisfy(\.isNumber)
+            }
         let allowed = "-._~!$&'()*+,;=:@/?#"
-        let specificOK = specific.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || allowed.contains($0) || $0 == "%") }
+        let specificOK = specific.allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || allowed.contains($0) || $0 == "%")
+        }
         return authorityOK && dateOK && specificOK
     }
 
@@ -125,7 +147,8 @@ enum FeedIdentifier {
     /// else `application/octet-stream`.
     static func mediaType(_ type: String) -> String {
         let parts = type.trimmed.split(separator: "/", omittingEmptySubsequences: false)
-        let token = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&^_.+-")
+        let token = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&^_.+-")
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(token.contains) })
         else { return "application/octet-stream" }
         return type.trimmed

@@ -45,15 +45,22 @@ public struct JSONFeedWriter: Sendable {
         let tags = entry.categories.filter { !$0.trimmed.isEmpty }
         if !tags.isEmpty { item.append(("tags", .array(tags.map { .string($0) }))) }
         if !entry.enclosures.isEmpty {
-            item.append(("attachments", .array(entry.enclosures.map { enclosure in
-                var attachment: [(String, JSONValue)] = [
-                    ("url", .string(enclosure.url.absoluteString)),
-                    ("mime_type", .string(FeedIdentifier.mediaType(enclosure.type))),
-                ]
-                if let title = enclosure.title { attachment.append(("title", .string(title))) }
-                if let length = enclosure.length, length >= 0 { attachment.append(("size_in_bytes", .number(length))) }
-                return .object(attachment)
-            })))
+            item.append(
+                (
+                    "attachments",
+                    .array(
+                        entry.enclosures.map { enclosure in
+                            var attachment: [(String, JSONValue)] = [
+                                ("url", .string(enclosure.url.absoluteString)),
+                                ("mime_type", .string(FeedIdentifier.mediaType(enclosure.type))),
+                            ]
+                            if let title = enclosure.title { attachment.append(("title", .string(title))) }
+                            if let length = enclosure.length, length >= 0 {
+                                attachment.append(("size_in_bytes", .number(length)))
+                            }
+                            return .object(attachment)
+                        })
+                ))
         }
         return .object(item)
     }

@@ -62,7 +62,9 @@ extension String {
                 var end = index + 1
                 if scalars[end] == "#" { end += 1 }
                 let start = end
-                while end < scalars.count, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) { end += 1 }
+                while end < scalars.count, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) {
+                    end += 1
+                }
                 if end > start, end < scalars.count, scalars[end] == ";" { return true }
             }
         }

@@ -44,7 +44,9 @@ struct FeedCommand: TrawlCommand {
 
     /// A URL as given, or a path made into a file URL.
     static func location(of input: String) -> URL {
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) {
+        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
+            ["http", "https", "file"].contains(scheme)
+        {
             return url
         }
         return URL(fileURLWithPath: input)
@@ -100,8 +102,11 @@ struct FeedOutput: Encodable {
                 id: entry.id, title: entry.title, link: entry.link?.absoluteString,
                 published: entry.published.map(FeedDate.rfc3339), updated: entry.updated.map(FeedDate.rfc3339),
                 summary: (entry.summary ?? entry.content)?.value,
-                authors: entry.authors.isEmpty ? nil : entry.authors.map { Author(name: $0.name, email: $0.email, uri: $0.uri?.absoluteString) },
-                enclosures: entry.enclosures.isEmpty ? nil : entry.enclosures.map { Enclosure(url: $0.url.absoluteString, type: $0.type, length: $0.length) })
+                authors: entry.authors.isEmpty
+                    ? nil : entry.authors.map { Author(name: $0.name, email: $0.email, uri: $0.uri?.absoluteString) },
+                enclosures: entry.enclosures.isEmpty
+                    ? nil
+                    : entry.enclosures.map { Enclosure(url: $0.url.absoluteString, type: $0.type, length: $0.length) })
         }
     }
 }

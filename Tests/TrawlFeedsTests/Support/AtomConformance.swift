@@ -78,8 +78,13 @@ enum AtomConformance {
                 continue
             }
             let rel = attribute(link, "rel") ?? "alternate"
-            let registered: Set = ["alternate", "related", "self", "enclosure", "via", "first", "last", "previous", "next", "hub", "license", "replies", "edit"]
-            if !registered.contains(rel) && !isAbsoluteIRI(rel) { problems.append("UnregisteredAtomLinkRel{parent:\(parent)}: \(rel)") }
+            let registered: Set = [
+                "alternate", "related", "self", "enclosure", "via", "first", "last", "previous", "next", "hub",
+                "license", "replies", "edit",
+            ]
+            if !registered.contains(rel) && !isAbsoluteIRI(rel) {
+                problems.append("UnregisteredAtomLinkRel{parent:\(parent)}: \(rel)")
+            }
             if let type = attribute(link, "type"), !isMIMEType(type) {
                 problems.append("InvalidMIMEAttribute{parent:\(parent),element:link,attr:type}: \(type)")
             }
@@ -113,7 +118,8 @@ enum AtomConformance {
 
     static func isRFC3339(_ text: String) -> Bool {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$"#
-        guard let match = text.range(of: pattern, options: .regularExpression), match == text.startIndex..<text.endIndex else { return false }
+        guard let match = text.range(of: pattern, options: .regularExpression), match == text.startIndex..<text.endIndex
+        else { return false }
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         guard numbers.count >= 6 else { return false }
         let (year, month, day) = (numbers[0], numbers[1], numbers[2])
@@ -149,20 +155,30 @@ enum AtomConformance {
     }
 
     private static func isCanonicalHTTP(_ id: String) -> Bool {
-        guard let components = URLComponents(string: id), let host = components.host, !host.isEmpty else { return false }
+        guard let components = URLComponents(string: id), let host = components.host, !host.isEmpty else {
+            return false
+        }
         let scheme = id.prefix { $0 != ":" }
         if scheme != scheme.lowercased() || host != host.lowercased() { return false }
         if id.contains("://:@") || id.contains("://@") { return false }
         if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443) { return false }
         let path = components.percentEncodedPath
-        if path.isEmpty || path.contains("/./") || path.contains("/../") || path.hasSuffix("/.") || path.hasSuffix("/..") { return false }
+        if path.isEmpty || path.contains("/./") || path.contains("/../") || path.hasSuffix("/.")
+            || path.hasSuffix("/..")
+        {
+            return false
+        }
         // Percent-encodings: upper-case hex, never for an unreserved character.
         var remainder = Substring(id)
         while let percent = remainder.firstIndex(of: "%") {
             let hex = remainder[remainder.index(after: percent)...].prefix(2)
             guard hex.count == 2, let value = UInt8(hex, radix: 16), hex == hex.uppercased() else { return false }
             let scalar = Unicode.Scalar(value)
-            if scalar.isASCII, Character(scalar).isLetter || Character(scalar).isNumber || "-._~".unicodeScalars.contains(scalar) { return false }
+            if scalar.isASCII,
+                Character(scalar).isLetter || Character(scalar).isNumber || "-._~".unicodeScalars.contains(scalar)
+            {
+                return false
+            }
             remainder = remainder[remainder.index(after: percent)...]
         }
         return true
@@ -171,7 +187,8 @@ enum AtomConformance {
     static func isAbsoluteIRI(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
-        return scheme.first!.isLetter && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        return scheme.first!.isLetter
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
             && !text.contains { $0.isWhitespace || "<>\"{}|\\^`".contains($0) }
     }
 

@@ -3,7 +3,9 @@ import TestSupport
 
 /// The files of a shared test-data folder, recursively, sorted for a stable order.
 enum Corpus {
-    static func files(in folder: String, extensions: Set<String> = ["xml", "json", "rss", "atom", "rdf"]) throws -> [URL]? {
+    static func files(
+        in folder: String, extensions: Set<String> = ["xml", "json", "rss", "atom", "rdf"]
+    ) throws -> [URL]? {
         guard let root = try SharedTestData.folder(folder) else { return nil }
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         var files: [URL] = []

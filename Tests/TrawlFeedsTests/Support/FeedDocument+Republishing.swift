@@ -6,7 +6,9 @@ extension FeedDocument {
     /// (ids, titles, dates) from what the feed has, for round-trip tests.
     init(republishing feed: Feed) {
         let fallbackDate = Date(timeIntervalSince1970: 1_000_000_000)
-        let updated = feed.updated ?? feed.published ?? feed.entries.compactMap { $0.updated ?? $0.published }.max() ?? fallbackDate
+        let updated =
+            feed.updated ?? feed.published ?? feed.entries.compactMap { $0.updated ?? $0.published }.max()
+            ?? fallbackDate
         func text(_ value: FeedText?) -> Text? {
             guard let value else { return nil }
             switch value.type {

@@ -32,13 +32,26 @@ enum FeedparserView {
             ("rights", feed.rights.map(PythonValue.string)), ("copyright", feed.rights.map(PythonValue.string)),
             ("icon", feed.icon.map { .string($0.absoluteString) }),
             ("generator", feed.generator.map { .string($0.name) }),
-            ("generator_detail", feed.generator.map { generator in
-                .dict([("name", .string(generator.name)), ("href", generator.uri.map { .string($0.absoluteString) }),
-                       ("version", generator.version.map(PythonValue.string))]) }),
-            ("image", feed.image.map { image in
-                .dict([("href", .string(image.url.absoluteString)),
-                       ("title", image.title.map(PythonValue.string)), ("link", image.link.map { .string($0.absoluteString) }),
-                       ("width", image.width.map(PythonValue.int)), ("height", image.height.map(PythonValue.int))]) }),
+            (
+                "generator_detail",
+                feed.generator.map { generator in
+                    .dict([
+                        ("name", .string(generator.name)), ("href", generator.uri.map { .string($0.absoluteString) }),
+                        ("version", generator.version.map(PythonValue.string)),
+                    ])
+                }
+            ),
+            (
+                "image",
+                feed.image.map { image in
+                    .dict([
+                        ("href", .string(image.url.absoluteString)),
+                        ("title", image.title.map(PythonValue.string)),
+                        ("link", image.link.map { .string($0.absoluteString) }),
+                        ("width", image.width.map(PythonValue.int)), ("height", image.height.map(PythonValue.int)),
+                    ])
+                }
+            ),
             ("logo", feed.format.isAtom ? feed.image.map { .string($0.url.absoluteString) } : nil),
         ]
         for name in ["subtitle", "tagline", "description", "info"] {
@@ -62,9 +75,17 @@ enum FeedparserView {
             ("content", entry.content.map { .list([detail($0)]) }),
             ("comments", entry.comments.map { .string($0.absoluteString) }),
             ("rights", entry.rights.map(PythonValue.string)), ("copyright", entry.rights.map(PythonValue.string)),
-            ("enclosures", .list(entry.enclosures.map { enclosure in
-                .dict([("href", .string(enclosure.url.absoluteString)),
-                       ("type", enclosure.type.map(PythonValue.string)), ("length", enclosure.length.map { .string(String($0)) })]) })),
+            (
+                "enclosures",
+                .list(
+                    entry.enclosures.map { enclosure in
+                        .dict([
+                            ("href", .string(enclosure.url.absoluteString)),
+                            ("type", enclosure.type.map(PythonValue.string)),
+                            ("length", enclosure.length.map { .string(String($0)) }),
+                        ])
+                    })
+            ),
         ]
         pairs.append(("source", entry.source.map(source)))
         // feedparser fills summary from content when an entry has only content.
@@ -86,11 +107,18 @@ enum FeedparserView {
             ("links", source.links.isEmpty ? nil : .list(source.links.map(link))),
             ("subtitle", source.subtitle.map { .string($0.value) }), ("subtitle_detail", source.subtitle.map(detail)),
             ("rights", source.rights.map(PythonValue.string)),
-            ("icon", source.icon.map { .string($0.absoluteString) }), ("logo", source.logo.map { .string($0.absoluteString) }),
+            ("icon", source.icon.map { .string($0.absoluteString) }),
+            ("logo", source.logo.map { .string($0.absoluteString) }),
             ("generator", source.generator.map { .string($0.name) }),
-            ("generator_detail", source.generator.map { generator in
-                .dict([("name", .string(generator.name)), ("href", generator.uri.map { .string($0.absoluteString) }),
-                       ("version", generator.version.map(PythonValue.string))]) }),
+            (
+                "generator_detail",
+                source.generator.map { generator in
+                    .dict([
+                        ("name", .string(generator.name)), ("href", generator.uri.map { .string($0.absoluteString) }),
+                        ("version", generator.version.map(PythonValue.string)),
+                    ])
+                }
+            ),
         ]
         pairs += people(source.authors, contributors: source.contributors)
         pairs += dates(updated: source.updated, published: nil)
@@ -99,19 +127,25 @@ enum FeedparserView {
     }
 
     private static func detail(_ text: FeedText) -> PythonValue {
-        .dict([("type", .string(text.type.mediaType)), ("value", .string(text.value)),
-               ("language", text.language.map(PythonValue.string))])
+        .dict([
+            ("type", .string(text.type.mediaType)), ("value", .string(text.value)),
+            ("language", text.language.map(PythonValue.string)),
+        ])
     }
 
     private static func link(_ link: FeedLink) -> PythonValue {
-        .dict([("href", .string(link.href.absoluteString)), ("rel", .string(link.rel)),
-               ("type", link.type.map(PythonValue.string)), ("title", link.title.map(PythonValue.string)),
-               ("length", link.length.map { .string(String($0)) }), ("hreflang", link.hreflang.map(PythonValue.string))])
+        .dict([
+            ("href", .string(link.href.absoluteString)), ("rel", .string(link.rel)),
+            ("type", link.type.map(PythonValue.string)), ("title", link.title.map(PythonValue.string)),
+            ("length", link.length.map { .string(String($0)) }), ("hreflang", link.hreflang.map(PythonValue.string)),
+        ])
     }
 
     private static func person(_ person: FeedPerson) -> PythonValue {
-        .dict([("name", person.name.map(PythonValue.string)), ("email", person.email.map(PythonValue.string)),
-               ("href", person.uri.map { .string($0.absoluteString) })])
+        .dict([
+            ("name", person.name.map(PythonValue.string)), ("email", person.email.map(PythonValue.string)),
+            ("href", person.uri.map { .string($0.absoluteString) }),
+        ])
     }
 
     private static func people(_ authors: [FeedPerson], contributors: [FeedPerson]) -> [(String, PythonValue?)] {
@@ -133,9 +167,19 @@ enum FeedparserView {
 
     private static func tags(_ categories: [FeedCategory]) -> [(String, PythonValue?)] {
         [
-            ("tags", categories.isEmpty ? nil : .list(categories.map { category in
-                .dict([("term", .string(category.term)), ("scheme", category.scheme.map(PythonValue.string) ?? PythonValue.none),
-                       ("label", category.label.map(PythonValue.string) ?? PythonValue.none)]) })),
+            (
+                "tags",
+                categories.isEmpty
+                    ? nil
+                    : .list(
+                        categories.map { category in
+                            .dict([
+                                ("term", .string(category.term)),
+                                ("scheme", category.scheme.map(PythonValue.string) ?? PythonValue.none),
+                                ("label", category.label.map(PythonValue.string) ?? PythonValue.none),
+                            ])
+                        })
+            ),
             ("category", categories.first.map { .string($0.term) }),
         ]
     }
@@ -146,7 +190,10 @@ enum FeedparserView {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
         let dayOfYear = calendar.ordinality(of: .day, in: .year, for: date) ?? 0
-        let values = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, ((parts.weekday ?? 1) + 5) % 7, dayOfYear, 0]
+        let values = [
+            parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second, ((parts.weekday ?? 1) + 5) % 7,
+            dayOfYear, 0,
+        ]
         return .list(values.map { .int($0 ?? 0) })
     }
 }

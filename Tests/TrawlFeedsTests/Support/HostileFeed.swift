@@ -11,7 +11,11 @@ enum HostileFeed {
             title: "Tom & Jerry's <feed> \u{1}\u{8}]]>", id: "HTTP://Example.COM:80",
             updated: updated, selfURL: URL(string: "https://example.com/feed.atom?a=1&b=\"2\""),
             alternateURL: URL(string: "https://example.com/"), subtitle: "Naïve café — \u{1F41F}",
-            authors: [FeedDocument.Person(name: "Ann <ann@example.com>", email: "ann@example.com", uri: URL(string: "https://example.com/ann"))],
+            authors: [
+                FeedDocument.Person(
+                    name: "Ann <ann@example.com>", email: "ann@example.com", uri: URL(string: "https://example.com/ann")
+                )
+            ],
             entries: [
                 FeedDocument.Entry(
                     id: "item 1 (not an IRI)", title: "A <script>alert('x')</script> title", updated: updated,
@@ -19,10 +23,15 @@ enum HostileFeed {
                     summary: .text("Plain text with ]]> and </summary> inside\u{0}\u{B}"),
                     content: .html("<p>HTML with <![CDATA[ nested ]]> and &amp; entity</p>"),
                     categories: ["tag & \"quote\""],
-                    enclosures: [FeedDocument.Enclosure(url: URL(string: "https://example.com/a.mp3")!, type: "audio/mpeg", length: 1234)]),
-                FeedDocument.Entry(id: "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a", title: "Second, no link", updated: updated),
+                    enclosures: [
+                        FeedDocument.Enclosure(
+                            url: URL(string: "https://example.com/a.mp3")!, type: "audio/mpeg", length: 1234)
+                    ]),
                 FeedDocument.Entry(
-                    id: "https://example.com/b", title: "Third", updated: updated, link: URL(string: "https://example.com/b"),
+                    id: "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a", title: "Second, no link", updated: updated),
+                FeedDocument.Entry(
+                    id: "https://example.com/b", title: "Third", updated: updated,
+                    link: URL(string: "https://example.com/b"),
                     summary: .html("<b>bold</b> summary")),
             ])
     }

@@ -10,18 +10,24 @@ extension PythonExpression {
             if character.isWhitespace { index += 1; continue }
             if character.isLetter || character == "_" {
                 var name = ""
-                while index < characters.count, characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+                {
                     name.append(characters[index]); index += 1
                 }
                 let prefixes: Set<String> = ["u", "r", "b", "ur", "U", "R", "B"]
-                if prefixes.contains(name), index < characters.count, characters[index] == "'" || characters[index] == "\"" {
+                if prefixes.contains(name), index < characters.count,
+                    characters[index] == "'" || characters[index] == "\""
+                {
                     tokens.append(.string(try literal(characters, &index, raw: name.lowercased().contains("r"))))
                 } else {
                     tokens.append(.name(name))
                 }
             } else if character.isNumber {
                 var digits = ""
-                while index < characters.count, characters[index].isNumber { digits.append(characters[index]); index += 1 }
+                while index < characters.count, characters[index].isNumber {
+                    digits.append(characters[index]); index += 1
+                }
                 if index < characters.count, characters[index] == "." {
                     throw Unsupported(reason: "float literal")
                 }
@@ -63,8 +69,10 @@ extension PythonExpression {
                 case "\\", "'", "\"": text.append(next)
                 case "x", "u", "U":
                     let width = next == "x" ? 2 : (next == "u" ? 4 : 8)
-                    guard index + width <= characters.count, let value = UInt32(String(characters[index..<index + width]), radix: 16),
-                          let scalar = Unicode.Scalar(value) else { throw Unsupported(reason: "escape") }
+                    guard index + width <= characters.count,
+                        let value = UInt32(String(characters[index..<index + width]), radix: 16),
+                        let scalar = Unicode.Scalar(value)
+                    else { throw Unsupported(reason: "escape") }
                     text.unicodeScalars.append(scalar)
                     index += width
                 default:

@@ -102,7 +102,9 @@ struct PythonExpression {
                 if accept(.symbol("(")) {
                     let argument = try disjunction()
                     try expect(")")
-                    guard case .dict(let dict) = value, case .string(let key) = argument else { throw Unsupported(reason: name) }
+                    guard case .dict(let dict) = value, case .string(let key) = argument else {
+                        throw Unsupported(reason: name)
+                    }
                     switch name {
                     case "get": value = dict[key] ?? .none
                     case "has_key": value = .bool(dict[key] != nil)
@@ -121,7 +123,9 @@ struct PythonExpression {
         switch (value, key) {
         case (.dict(let dict), .string(let name)):
             // feedparser's FeedParserDict answers `url` with `href`.
-            guard let found = dict[name] ?? (name == "url" ? dict["href"] : nil) else { throw Unsupported(reason: "KeyError: \(name)") }
+            guard let found = dict[name] ?? (name == "url" ? dict["href"] : nil) else {
+                throw Unsupported(reason: "KeyError: \(name)")
+            }
             return found
         case (.list(let list), .int(let index)):
             let resolved = index < 0 ? list.count + index : index

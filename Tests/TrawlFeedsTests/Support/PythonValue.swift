@@ -26,7 +26,8 @@ indirect enum PythonValue: Equatable, CustomStringConvertible {
         case .int(let value): String(value)
         case .string(let value): "'\(value)'"
         case .list(let values): "(" + values.map(\.description).joined(separator: ", ") + ")"
-        case .dict(let values): "{" + values.sorted { $0.key < $1.key }.map { "'\($0.key)': \($0.value)" }.joined(separator: ", ") + "}"
+        case .dict(let values):
+            "{" + values.sorted { $0.key < $1.key }.map { "'\($0.key)': \($0.value)" }.joined(separator: ", ") + "}"
         }
     }
 
