@@ -162,3 +162,23 @@ extension FeedReadingTests {
         #expect(parsed.feed.title?.hasPrefix("caf") == true)
     }
 }
+
+extension FeedReadingTests {
+    @Test(arguments: [
+        ("<a href=\"post.html\">x</a>", "<a href=\"https://example.com/blog/post.html\">x</a>"),
+        ("<img src='/i.png' alt=\"a > b\">", "<img src='https://example.com/i.png' alt=\"a > b\">"),
+        ("<a href=https://other.example/x title=t>y</a>", "<a href=https://other.example/x title=t>y</a>"),
+        (
+            "<a href=\"#top\">up</a> <a HREF=\"../up.html\">",
+            "<a href=\"#top\">up</a> <a HREF=\"https://example.com/up.html\">"
+        ),
+        ("1 < 2 and href=x.html", "1 < 2 and href=x.html"),
+        ("<a href=\"q?a=1&amp;b=2\">q</a>", "<a href=\"https://example.com/blog/q?a=1&amp;b=2\">q</a>"),
+    ])
+    func relativeLinksInsideHTMLContentAreResolved(html: String, expected: String) throws {
+        let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let xml = "<rss version=\"2.0\"><channel><item><description>\(escaped)</description></item></channel></rss>"
+        let feed = try FeedParser().parse(Data(xml.utf8), url: URL(string: "https://example.com/blog/feed.xml")).feed
+        #expect(feed.entries.first?.summary?.value == expected)
+    }
+}

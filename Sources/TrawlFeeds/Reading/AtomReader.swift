@@ -194,7 +194,9 @@ struct AtomReader {
         let trimmed = value.trimmed
         let resolvedType: FeedTextType =
             (type == .text && isAtom03 && element.hasElementChildren && mode != "escaped") ? .xhtml : type
-        return FeedText(trimmed, type: resolvedType, language: language)
+        let resolved =
+            resolvedType == .html || resolvedType == .xhtml ? context.resolvingLinks(in: trimmed, at: element) : trimmed
+        return FeedText(resolved, type: resolvedType, language: language)
     }
 
     private static func isBase64(_ type: FeedTextType, declared: String, isXML: Bool) -> Bool {

@@ -125,7 +125,7 @@ struct ExtensionReader {
         switch element.namespace {
         case .content:
             if element.name == "encoded", let html = context.trimmedText(of: element) {
-                entry.content = FeedText(html, type: .html)
+                entry.content = FeedText(context.resolvingLinks(in: html, at: element), type: .html)
             }
         case .dc, .dcterms:
             switch element.name {

@@ -117,7 +117,7 @@ struct RSSReader {
     private func markup(_ element: Element) -> String? {
         let value = element.hasElementChildren ? context.innerXML(of: element) : context.text(of: element)
         let trimmed = value.trimmed
-        return trimmed.isEmpty ? nil : trimmed
+        return trimmed.isEmpty ? nil : context.resolvingLinks(in: trimmed, at: element)
     }
 
     private func readImage(_ image: Element) -> FeedImage? {

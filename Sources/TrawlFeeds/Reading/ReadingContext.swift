@@ -111,6 +111,12 @@ final class ReadingContext {
         return resolve(text, against: base(of: element))
     }
 
+    /// HTML content with its relative links made absolute against the element's base.
+    func resolvingLinks(in html: String, at element: Element) -> String {
+        guard html.contains("="), let base = base(of: element) else { return html }
+        return HTMLLinkResolver.resolvingLinks(in: html, against: base)
+    }
+
     func resolve(_ text: String, against base: URL?) -> URL? {
         let cleaned = text.trimmed
         guard !cleaned.isEmpty else { return base }
