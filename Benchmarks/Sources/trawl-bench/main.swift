@@ -4,6 +4,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
+case "feeds": try await FeedBenchmark.run(rest)
 case "mustache": try await MustacheBenchmark.run(rest)
 case "store": try await StoreBenchmark.run(rest)
 default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
