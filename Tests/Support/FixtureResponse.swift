@@ -5,6 +5,8 @@ import TrawlKit
 public indirect enum FixtureResponse: Sendable {
     /// Any status, with header fields and a body.
     case status(Int, headers: HTTPHeaders = [:], body: String = "")
+    /// A 200 with bytes as they are (e.g. a gzip body with its Content-Encoding).
+    case bytes(Data, headers: HTTPHeaders = [:])
     /// A 200 carrying validators, answered with 304 when the request presents them
     /// (If-None-Match wins over If-Modified-Since, RFC 9110 §13.2.2).
     case page(String, etag: String? = nil, lastModified: String? = nil)
@@ -28,6 +30,8 @@ public indirect enum FixtureResponse: Sendable {
         switch self {
         case .status(let status, let headers, let body):
             return HTTPResponse(status: status, headers: headers, body: .data(Data(body.utf8)))
+        case .bytes(let body, let headers):
+            return HTTPResponse(status: 200, headers: headers, body: .data(body))
         case .page(let body, let etag, let lastModified):
             var headers: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
             headers["ETag"] = etag

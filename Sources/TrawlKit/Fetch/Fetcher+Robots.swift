@@ -1,0 +1,107 @@
+import Foundation
+
+extension Fetcher {
+    /// The robots.txt limit: RFC 9309 §2.5 asks for at least 500 KiB to be parsed.
+    static let robotsLimit = 512 * 1024
+
+    /// Throws unless the host's robots.txt lets this crawler fetch `url`.
+    func checkRobots(_ url: URL, requested: URL) async throws {
+        guard url.path != "/robots.txt", let origin = Self.origin(of: url) else { return }
+        let verdict = await robots.verdict(for: origin) { [self] in await loadRobots(origin: origin) }
+        switch verdict {
+        case .rules(let robotsTxt):
+            guard robotsTxt.allows(url, userAgent: settings.robotsToken) else {
+                throw FetchError.disallowedByRobots(requested)
+            }
+        case .unreachable(let reason):
+            throw FetchError.robotsUnreachable(requested, reason: reason)
+        case .failed(let failure):
+            // The host did not answer at all: say so plainly, about the page asked for.
+            switch failure {
+            case .timedOut: throw FetchError.timedOut(requested)
+            case .unreachable(_, let reason): throw FetchError.unreachable(requested, reason: reason)
+            default: throw failure
+            }
+        }
+    }
+
+    /// Fetches and reads `origin/robots.txt` (RFC 9309 §2.3.1): 2xx gives its rules, 4xx
+    /// allows everything, 5xx or no answer disallows everything; up to five redirects.
+    private func loadRobots(origin: String) async -> RobotsVerdict {
+        guard var url = URL(string: origin + "/robots.txt") else { return .rules(.allowAll) }
+        for _ in 0...5 {
+            let response: TransportResponse
+            do {
+                response = try await exchange(url, requested: url, validators: nil, limit: Self.robotsLimit)
+            } catch let error as FetchError {
+                if case .tooLarge = error { return .rules(.allowAll) }
+                return .failed(error)
+            } catch {
+                return .unreachable("\(error)")
+            }
+            switch response.status {
+            case 200..<300:
+                return .rules(RobotsTxt(parsing: String(decoding: response.body, as: UTF8.self)))
+            case 300..<400:
+                guard let location = response.headers["Location"],
+                    let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else { return .rules(.allowAll) }
+                url = next
+            case 400..<500:
+                return .rules(.allowAll)
+            default:
+                return .unreachable("HTTP \(response.status)")
+            }
+        }
+        // RFC 9309 §2.3.1.2: past five redirects, robots.txt counts as unavailable.
+        return .rules(.allowAll)
+    }
+
+    /// `scheme://host:port`, the unit robots.txt and politeness apply to.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+}
+
+/// What a host's robots.txt came to.
+enum RobotsVerdict: Sendable {
+    case rules(RobotsTxt)
+    /// robots.txt answered with a server error: disallow all.
+    case unreachable(String)
+    /// The host could not be reached at all: every request to it fails the same way.
+    case failed(FetchError)
+}
+
+/// Each host's robots.txt, fetched once however many requests ask for it at once.
+actor RobotsCache {
+    private var verdicts: [String: Task<RobotsVerdict, Never>] = [:]
+
+    func verdict(for origin: String, load: @escaping @Sendable () async -> RobotsVerdict) async -> RobotsVerdict {
+        if let pending = verdicts[origin] { return await pending.value }
+        let task = Task { await load() }
+        verdicts[origin] = task
+        return await task.value
+    }
+}
+
+/// One politeness gate per host.
+actor HostGates {
+    private let delay: Duration
+    private let concurrency: Int
+    private var gates: [String: HostGate] = [:]
+
+    init(delay: Duration, concurrency: Int) {
+        self.delay = delay
+        self.concurrency = concurrency
+    }
+
+    func gate(for url: URL) -> HostGate {
+        let key = Fetcher.origin(of: url) ?? url.absoluteString
+        if let gate = gates[key] { return gate }
+        let gate = HostGate(delay: delay, concurrency: concurrency)
+        gates[key] = gate
+        return gate
+    }
+}
