@@ -13,6 +13,9 @@ public final class FixtureServer: @unchecked Sendable {
     private var routes: [String: [FixtureResponse]] = [:]
     private var served: [String: Int] = [:]
     private var log: [HTTPRequest] = []
+    private var arrivals: [String: [ContinuousClock.Instant]] = [:]
+    private var inFlight = 0
+    private var mostInFlight = 0
     private var server: HTTPServer?
 
     public init() throws {
@@ -52,6 +55,14 @@ public final class FixtureServer: @unchecked Sendable {
         requests(to: path).count
     }
 
+    /// When each request for `path` arrived.
+    public func arrivalTimes(_ path: String) -> [ContinuousClock.Instant] {
+        lock.withLock { arrivals[path] ?? [] }
+    }
+
+    /// The most requests the server was answering at one time.
+    public var mostConcurrentRequests: Int { lock.withLock { mostInFlight } }
+
     public func stop() {
         server?.stop()
     }
@@ -59,12 +70,16 @@ public final class FixtureServer: @unchecked Sendable {
     private func respond(to request: HTTPRequest) async -> HTTPResponse {
         let scripted: FixtureResponse? = lock.withLock {
             log.append(request)
+            arrivals[request.path, default: []].append(ContinuousClock.now)
+            inFlight += 1
+            mostInFlight = max(mostInFlight, inFlight)
             guard let responses = routes[request.path], !responses.isEmpty else { return nil }
             let index = min(served[request.path, default: 0], responses.count - 1)
             served[request.path, default: 0] += 1
             return responses[index]
         }
-        guard let scripted else { return .plain(404) }
-        return await scripted.response(to: request)
+        let response = await scripted?.response(to: request) ?? .plain(404)
+        lock.withLock { inFlight -= 1 }
+        return response
     }
 }
