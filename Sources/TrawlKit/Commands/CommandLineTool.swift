@@ -6,6 +6,7 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `trawl help` lists them.
     static var commands: [any TrawlCommand.Type] {
         [
+            ServeCommand.self,
         ]
     }
 
