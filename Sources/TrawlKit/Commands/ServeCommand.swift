@@ -29,6 +29,7 @@ public enum ServeCommand: TrawlCommand {
         let signal = await SignalWaiter.waitForInterrupt()
         console.note("stopping (\(signal == SIGTERM ? "SIGTERM" : "SIGINT"))")
         server.stop()
+        await server.waitUntilStopped()
         return .success
     }
 

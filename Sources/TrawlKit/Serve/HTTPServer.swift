@@ -71,13 +71,16 @@ public final class HTTPServer: @unchecked Sendable {
         running.enter()
         let thread = Thread { [self] in
             acceptLoop(fd)
+            close(fd)
             running.leave()
         }
         thread.name = "trawl.http.accept"
         thread.start()
     }
 
-    /// Stops accepting, ends every connection (streams are cancelled), and waits for them.
+    /// Stops accepting and ends every connection (streams are cancelled), without waiting:
+    /// a thread of the async pool must never block on work that needs the pool.
+    /// `waitUntilStopped()` waits for the connections to finish.
     public func stop() {
         let (fd, open) = lock.withLock { () -> (Int32, [HTTPConnection]) in
             guard !stopping else { return (-1, []) }
@@ -85,14 +88,14 @@ public final class HTTPServer: @unchecked Sendable {
             return (listener, Array(connections.values))
         }
         guard fd >= 0 else { return }
+        // Wakes the accept loop, which closes the socket on its way out.
         shutdown(fd, Int32(SHUT_RDWR))
         slots.signal()
         for connection in open { connection.interrupt() }
-        _ = running.wait(timeout: .now() + 5)
-        close(fd)
     }
 
-    /// Waits until `stop()` has finished its work, without blocking a thread of the async pool.
+    /// Waits until the accept loop and every connection have ended, without blocking a
+    /// thread of the async pool.
     public func waitUntilStopped() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async { [running] in

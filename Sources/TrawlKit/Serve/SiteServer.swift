@@ -91,6 +91,11 @@ public final class SiteServer: Sendable {
         watcher.cancel()
         server.stop()
     }
+
+    /// Waits for the connections that were open at `stop()` to finish.
+    public func waitUntilStopped() async {
+        await server.waitUntilStopped()
+    }
 }
 
 /// The polling task, held so `stop()` can cancel it.
