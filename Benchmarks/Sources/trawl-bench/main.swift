@@ -1,1 +1,5 @@
-print("benchmarks")
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "fetch": try await FetchBenchmark.run(Array(arguments.dropFirst()))
+default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
+}
