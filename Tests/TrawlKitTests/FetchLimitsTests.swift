@@ -114,6 +114,29 @@ import TestSupport
         }
     }
 
+    @Test func aResponseHeadThatComesTooLateTimesOut() async throws {
+        let server = try FixtureServer()
+        server.route("/slow", .delayed(.seconds(3), .ok("too late")))
+        var settings = FetchSettings.testing(attempts: 1, timeout: .seconds(10))
+        settings.connectTimeout = .milliseconds(300)
+        await #expect(throws: FetchError.timedOut(server.url("/slow"))) {
+            try await Fetcher(settings: settings).fetch(server.url("/slow"))
+        }
+    }
+
+    @Test func theConnectTimeoutEndsOnceTheHeadArrives() async throws {
+        let server = try FixtureServer()
+        server.route("/drip", .drip(chunks: 8, chunkSize: 10, interval: .milliseconds(100)))
+        var settings = FetchSettings.testing(attempts: 1, timeout: .seconds(10))
+        settings.connectTimeout = .milliseconds(300)
+        let result = try await Fetcher(settings: settings).fetch(server.url("/drip"))
+        guard case .page(let page) = result else {
+            Issue.record("expected a page, got \(result)")
+            return
+        }
+        #expect(page.body.count == 80)
+    }
+
     @Test func fileURLsAreReadAndCapped() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("page.html")

@@ -97,11 +97,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// Waits until the accept loop and every connection have ended, without blocking a
     /// thread of the async pool.
     public func waitUntilStopped() async {
+        // A thread of its own: Dispatch's global queues are as narrow as the CPU count on
+        // Linux, and one blocked there starves the async pool.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async { [running] in
+            Thread { [running] in
                 running.wait()
                 continuation.resume()
-            }
+            }.start()
         }
     }
 
