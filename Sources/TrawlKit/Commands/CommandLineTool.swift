@@ -6,7 +6,12 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `trawl help` lists them.
     static var commands: [any TrawlCommand.Type] {
         [
+            RunCommand.self,
+            ScrapeCommand.self,
+            GenerateCommand.self,
             ServeCommand.self,
+            DownloadCommand.self,
+            InitCommand.self,
         ]
     }
 
