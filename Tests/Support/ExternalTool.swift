@@ -16,7 +16,9 @@ public struct ExternalTool: Sendable {
         }
         if SharedTestData.isCI { throw Missing(name: name, package: package) }
         FileHandle.standardError.write(
-            Data("note: \(name) is not installed (apt-get install -y \(package)); skipping the tests that need it\n".utf8))
+            Data(
+                "note: \(name) is not installed (apt-get install -y \(package)); skipping the tests that need it\n".utf8
+            ))
         return nil
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// Conditional GET (RFC 9110 §13): validators go out, a 304 means "unchanged".

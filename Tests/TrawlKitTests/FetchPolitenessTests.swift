@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// Politeness towards each host: how many requests at once, and how far apart.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// Retries of passing failures, against a real server on 127.0.0.1.

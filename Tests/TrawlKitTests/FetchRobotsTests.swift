@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// robots.txt obeyed over real sockets (RFC 9309 §2.3, §2.4).
@@ -30,7 +30,9 @@ import TrawlKit
 
     @Test func theGroupForTrawlIsObeyedAndTheUserAgentNamesTheContact() async throws {
         let server = try FixtureServer()
-        server.route("/robots.txt", .ok("User-agent: *\nDisallow: /\n\nUser-agent: Trawl\nAllow: /\n", contentType: "text/plain"))
+        server.route(
+            "/robots.txt", .ok("User-agent: *\nDisallow: /\n\nUser-agent: Trawl\nAllow: /\n", contentType: "text/plain")
+        )
         server.route("/page", .ok("hello"))
         _ = try await Fetcher(settings: .testing(contact: "https://example.org/about-my-bot"))
             .fetch(server.url("/page"))

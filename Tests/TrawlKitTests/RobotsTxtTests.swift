@@ -68,11 +68,17 @@ import TrawlKit
         Case(robots: "User-agent: *\nDisallow: /foo/bar?baz=quz", path: "/foo/bar?baz=quz", allowed: false),
         Case(robots: "User-agent: *\nDisallow: /%7efoo", path: "/%7Efoo/index", allowed: false),
         Case(robots: "User-agent: *\nDisallow: /ä", path: "/%C3%A4", allowed: false),
-        Case(robots: "# only comments\nUser-agent: * # everyone\nDisallow: /private # keep out", path: "/private/x", allowed: false),
-        Case(robots: "Disallow: /before-any-group\nUser-agent: *\nDisallow: /x", path: "/before-any-group", allowed: true),
+        Case(
+            robots: "# only comments\nUser-agent: * # everyone\nDisallow: /private # keep out", path: "/private/x",
+            allowed: false),
+        Case(
+            robots: "Disallow: /before-any-group\nUser-agent: *\nDisallow: /x", path: "/before-any-group", allowed: true
+        ),
         Case(robots: "user-AGENT: *\nDISALLOW: /shout", path: "/shout", allowed: false),
         Case(robots: "User-agent: *\r\nDisallow: /crlf\r\n", path: "/crlf", allowed: false),
-        Case(robots: "User-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\nDisallow: /y", path: "/y", allowed: false),
+        Case(
+            robots: "User-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\nDisallow: /y", path: "/y",
+            allowed: false),
         Case(robots: "", path: "/", allowed: true),
     ])
     func longestMatchDecidesAndAllowWinsTies(_ example: Case) {
@@ -80,7 +86,8 @@ import TrawlKit
     }
 
     @Test func groupsNamingTheSameAgentAreMerged() {
-        let robots = RobotsTxt(parsing: "User-agent: trawl\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n\nUser-agent: Trawl\nDisallow: /b")
+        let robots = RobotsTxt(
+            parsing: "User-agent: trawl\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n\nUser-agent: Trawl\nDisallow: /b")
         #expect(!robots.allows(path: "/a", userAgent: "Trawl"))
         #expect(!robots.allows(path: "/b", userAgent: "Trawl"))
         #expect(robots.allows(path: "/c", userAgent: "Trawl"))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TrawlKit
 
 /// `trawl serve`'s command line, up to the point where it would start serving.

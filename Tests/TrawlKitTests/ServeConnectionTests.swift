@@ -1,15 +1,18 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// The server core's connection handling, byte for byte over a real socket.
 ///
 /// The raw client blocks its thread while it reads, so these tests give it a thread of its own.
 @Suite struct ServeConnectionTests {
-    func exchange(_ text: String, handler: @escaping HTTPServer.Handler = { request in
-        HTTPResponse(text: "path=\(request.path)")
-    }) async throws -> String {
+    func exchange(
+        _ text: String,
+        handler: @escaping HTTPServer.Handler = { request in
+            HTTPResponse(text: "path=\(request.path)")
+        }
+    ) async throws -> String {
         let server = HTTPServer(handler: handler)
         try server.start()
         defer { server.stop() }
@@ -55,10 +58,11 @@ import TrawlKit
 
     @Test func aStreamWithoutALengthEndsByClosing() async throws {
         let reply = try await exchange("GET / HTTP/1.1\r\n\r\n") { _ in
-            HTTPResponse(body: .stream(length: nil) { writer in
-                try writer.write("first ")
-                try writer.write("second")
-            })
+            HTTPResponse(
+                body: .stream(length: nil) { writer in
+                    try writer.write("first ")
+                    try writer.write("second")
+                })
         }
         #expect(reply.contains("Connection: close\r\n"))
         #expect(!reply.contains("Content-Length"))

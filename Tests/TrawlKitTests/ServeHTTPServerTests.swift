@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TrawlKit
 
 #if canImport(FoundationNetworking)
@@ -60,10 +61,11 @@ import TestSupport
         #expect(throws: HTTPParseError.headerTooLarge) { try parser.nextRequest() }
     }
 
-    @Test(arguments: [
-        ("HTTP/1.1", nil, true), ("HTTP/1.1", "close", false), ("HTTP/1.0", nil, false),
-        ("HTTP/1.0", "keep-alive", true),
-    ] as [(String, String?, Bool)])
+    @Test(
+        arguments: [
+            ("HTTP/1.1", nil, true), ("HTTP/1.1", "close", false), ("HTTP/1.0", nil, false),
+            ("HTTP/1.0", "keep-alive", true),
+        ] as [(String, String?, Bool)])
     func keepAliveFollowsTheVersionAndConnectionHeader(version: String, connection: String?, keepsAlive: Bool) {
         var headers = HTTPHeaders()
         headers["Connection"] = connection

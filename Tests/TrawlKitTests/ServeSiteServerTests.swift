@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TrawlKit
 
 /// `trawl serve` over real sockets, driven by curl and wrk as a person or a browser would.
@@ -14,7 +15,9 @@ import TestSupport
         try Data("<feed/>".utf8).write(to: site.file("feed.atom"))
     }
 
-    func startServer(watching paths: [URL] = [], onChange: @escaping @Sendable () async -> Void = {}) throws -> SiteServer {
+    func startServer(
+        watching paths: [URL] = [], onChange: @escaping @Sendable () async -> Void = {}
+    ) throws -> SiteServer {
         let server = try SiteServer(
             configuration: SiteServer.Configuration(
                 root: site.url, port: 0, watchedPaths: paths, onChange: onChange, pollInterval: .milliseconds(100)))
@@ -75,7 +78,9 @@ import TestSupport
         let page = try await curl.run(["-sS", server.url.absoluteString + "/"])
         #expect(page.standardOutput.contains(LiveReload.path))
 
-        let (listener, events) = try curl.start(["-sN", "--max-time", "20", server.url.absoluteString + LiveReload.path])
+        let (listener, events) = try curl.start([
+            "-sN", "--max-time", "20", server.url.absoluteString + LiveReload.path,
+        ])
         defer { listener.terminate() }
         try await eventually { events.text.contains(": listening") }
         try Data("v2, longer".utf8).write(to: templates.file("page.mustache"))
@@ -95,7 +100,8 @@ import TestSupport
         let after = ResidentMemory.current()
         for output in [warmUp, run] {
             #expect(output.status == 0, "\(output.standardError)")
-            #expect(LoadReport.figure("Complete requests", in: output.standardOutput) == 4000, "\(output.standardOutput)")
+            #expect(
+                LoadReport.figure("Complete requests", in: output.standardOutput) == 4000, "\(output.standardOutput)")
             #expect(LoadReport.figure("Failed requests", in: output.standardOutput) == 0, "\(output.standardOutput)")
             #expect(LoadReport.figure("Non-2xx responses", in: output.standardOutput) == nil)
         }
@@ -116,7 +122,9 @@ import TestSupport
     @Test func stoppingEndsOpenEventStreams() async throws {
         guard let curl = try ExternalTool.find("curl", package: "curl") else { return }
         let server = try startServer(watching: [site.file("none")])
-        let (listener, events) = try curl.start(["-sN", "--max-time", "20", server.url.absoluteString + LiveReload.path])
+        let (listener, events) = try curl.start([
+            "-sN", "--max-time", "20", server.url.absoluteString + LiveReload.path,
+        ])
         try await eventually { events.text.contains(": listening") }
         server.stop()
         try await eventually { !listener.isRunning }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TrawlKit
 
 /// What `trawl serve` answers for the files of a folder, asked directly.
@@ -21,7 +22,8 @@ import TestSupport
         ]
         for (path, text) in files {
             let url = site.file(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         handler = try StaticFileHandler(root: site.url)
@@ -78,9 +80,11 @@ import TestSupport
     @Test func symbolicLinksThatLeaveTheRootAreNotFollowed() throws {
         let outside = try TemporaryDirectory("outside")
         try Data("secret".utf8).write(to: outside.file("secret.txt"))
-        try FileManager.default.createSymbolicLink(at: site.file("leak.txt"), withDestinationURL: outside.file("secret.txt"))
+        try FileManager.default.createSymbolicLink(
+            at: site.file("leak.txt"), withDestinationURL: outside.file("secret.txt"))
         try FileManager.default.createSymbolicLink(at: site.file("leakdir"), withDestinationURL: outside.url)
-        try FileManager.default.createSymbolicLink(at: site.file("inside.txt"), withDestinationURL: site.file("notes.txt"))
+        try FileManager.default.createSymbolicLink(
+            at: site.file("inside.txt"), withDestinationURL: site.file("notes.txt"))
         #expect(get("/leak.txt").status == 404)
         #expect(get("/leakdir/secret.txt").status == 404)
         #expect(get("/inside.txt").status == 200)
@@ -112,12 +116,13 @@ import TestSupport
         #expect(get("/notes.txt", ["If-Modified-Since": "Sun, 06 Nov 1994 08:49:37 GMT"]).status == 200)
     }
 
-    @Test(arguments: [
-        ("bytes=0-3", 206, "0123", "bytes 0-3/10"), ("bytes=7-", 206, "789", "bytes 7-9/10"),
-        ("bytes=-2", 206, "89", "bytes 8-9/10"), ("bytes=5-100", 206, "56789", "bytes 5-9/10"),
-        ("bytes=10-", 416, "", "bytes */10"), ("bytes=0-1,4-5", 200, "0123456789", nil),
-        ("items=0-1", 200, "0123456789", nil), ("bytes=3-1", 200, "0123456789", nil),
-    ] as [(String, Int, String, String?)])
+    @Test(
+        arguments: [
+            ("bytes=0-3", 206, "0123", "bytes 0-3/10"), ("bytes=7-", 206, "789", "bytes 7-9/10"),
+            ("bytes=-2", 206, "89", "bytes 8-9/10"), ("bytes=5-100", 206, "56789", "bytes 5-9/10"),
+            ("bytes=10-", 416, "", "bytes */10"), ("bytes=0-1,4-5", 200, "0123456789", nil),
+            ("items=0-1", 200, "0123456789", nil), ("bytes=3-1", 200, "0123456789", nil),
+        ] as [(String, Int, String, String?)])
     func byteRanges(range: String, status: Int, content: String, contentRange: String?) throws {
         let response = get("/notes.txt", ["Range": range])
         #expect(response.status == status)

@@ -22,10 +22,11 @@ public enum ServeCommand: TrawlCommand {
         let configuration = try configuration(from: arguments, console: console)
         let server = try SiteServer(configuration: configuration)
         try server.start()
-        let shown = configuration.root.path.hasPrefix(FileManager.default.currentDirectoryPath + "/")
-            ? String(configuration.root.path.dropFirst(FileManager.default.currentDirectoryPath.count + 1))
-            : configuration.root.path
-        console.note("serving \(shown)/ at \(server.url.absoluteString)/\(configuration.watches ? " (watching for changes)" : "") — Ctrl-C stops")
+        let here = FileManager.default.currentDirectoryPath + "/"
+        let path = configuration.root.path
+        let shown = path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+        let watching = configuration.watches ? " (watching for changes)" : ""
+        console.note("serving \(shown)/ at \(server.url.absoluteString)/\(watching) — Ctrl-C stops")
         let signal = await SignalWaiter.waitForInterrupt()
         console.note("stopping (\(signal == SIGTERM ? "SIGTERM" : "SIGINT"))")
         server.stop()

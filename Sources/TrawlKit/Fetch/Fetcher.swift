@@ -138,7 +138,9 @@ public final class Fetcher: Sendable {
     }
 
     /// One HTTP exchange, in turn with the other requests to its host and overall.
-    private func send(_ url: URL, validators: HTTPValidators?, limit: Int) async throws(TransportFailure)
+    private func send(
+        _ url: URL, validators: HTTPValidators?, limit: Int
+    ) async throws(TransportFailure)
         -> TransportResponse
     {
         var request = URLRequest(url: url)

@@ -32,8 +32,6 @@ public struct RobotsTxt: Sendable, Hashable {
 
     /// A robots.txt that allows everything, for a site without one.
     public static let allowAll = RobotsTxt(groups: [])
-    /// A robots.txt that allows nothing, for a site whose robots.txt cannot be reached.
-    public static let disallowAll = RobotsTxt(groups: [Group(userAgents: ["*"], rules: [Rule(allows: false, pattern: "/")])])
 
     public init(groups: [Group]) {
         self.groups = groups
@@ -44,7 +42,8 @@ public struct RobotsTxt: Sendable, Hashable {
         var groups: [Group] = []
         var current: Group?
         var lastWasUserAgent = false
-        for rawLine in text.prefix(Self.parsedBytes).split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+        let lines = text.prefix(Self.parsedBytes).split(whereSeparator: \.isNewline)
+        for rawLine in lines {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()

@@ -77,7 +77,8 @@ public struct StaticFileHandler: Sendable {
         let type = MediaType.forFile(named: (file.path as NSString).lastPathComponent)
         let injects = injectedScript != nil && type.hasPrefix("text/html")
         let modifiedNanoseconds = Int64(file.modified.timeIntervalSince1970 * 1_000_000_000)
-        let etag = "\"\(String(file.size, radix: 16))-\(String(modifiedNanoseconds, radix: 16))\(injects ? "-lr" : "")\""
+        let etag =
+            "\"\(String(file.size, radix: 16))-\(String(modifiedNanoseconds, radix: 16))\(injects ? "-lr" : "")\""
         let lastModified = HTTPDate.format(file.modified)
         var headers: HTTPHeaders = [
             "Content-Type": type, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": "no-cache",
@@ -94,7 +95,8 @@ public struct StaticFileHandler: Sendable {
         let ifRangeHolds = request.headers["If-Range"].map { $0 == etag || $0 == lastModified } ?? true
         switch ifRangeHolds ? ByteRange.parse(request.headers["Range"], size: file.size) : .whole {
         case .whole:
-            return HTTPResponse(status: 200, headers: headers, body: .file(path: file.path, offset: 0, length: file.size))
+            return HTTPResponse(
+                status: 200, headers: headers, body: .file(path: file.path, offset: 0, length: file.size))
         case .range(let range):
             headers["Content-Range"] = "bytes \(range.first)-\(range.last)/\(file.size)"
             return HTTPResponse(
