@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TrawlKit
+
+@testable import TrawlKit
 
 /// Retries of passing failures, against a real server on 127.0.0.1.
 @Suite struct FetchRetryTests {
@@ -90,4 +91,42 @@ import TrawlKit
         #expect(error?.description.contains("network unreachable") == true)
         #expect(error?.description.contains(url.absoluteString) == true)
     }
+
+    @Test(arguments: [("1", Duration.seconds(1)), ("0", .zero)])
+    func theWaitIsWhatRetryAfterAsked(header: String, wait: Duration) async throws {
+        let server = try FixtureServer()
+        server.route("/page", .status(429, headers: ["Retry-After": header]), .ok("fine"))
+        let waits = RecordedWaits()
+        _ = try await Fetcher(settings: .testing(), sleep: { waits.record($0) }).fetch(server.url("/page"))
+        #expect(waits.all == [wait])
+    }
+
+    @Test func withoutRetryAfterTheWaitsBackOffWithJitter() async throws {
+        let server = try FixtureServer()
+        server.route("/page", .status(502))
+        var settings = FetchSettings.testing(attempts: 4)
+        settings.retry.baseDelay = .seconds(1)
+        settings.retry.maxDelay = .seconds(30)
+        let waits = RecordedWaits()
+        await #expect(throws: FetchError.serverError(server.url("/page"), status: 502)) {
+            try await Fetcher(settings: settings, sleep: { waits.record($0) }).fetch(server.url("/page"))
+        }
+        let all = waits.all
+        #expect(all.count == 3)
+        for (wait, backoff) in zip(all, [Duration.seconds(1), .seconds(2), .seconds(4)]) {
+            #expect(wait >= backoff / 2 && wait <= backoff)
+        }
+    }
+}
+
+/// The waits a fetcher asked for, instead of sleeping through them.
+final class RecordedWaits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waits: [Duration] = []
+
+    func record(_ wait: Duration) {
+        lock.withLock { waits.append(wait) }
+    }
+
+    var all: [Duration] { lock.withLock { waits } }
 }

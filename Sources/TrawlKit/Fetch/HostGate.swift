@@ -32,3 +32,23 @@ actor HostGate {
         await limiter.release()
     }
 }
+
+/// One politeness gate per host.
+actor HostGates {
+    private let delay: Duration
+    private let concurrency: Int
+    private var gates: [String: HostGate] = [:]
+
+    init(delay: Duration, concurrency: Int) {
+        self.delay = delay
+        self.concurrency = concurrency
+    }
+
+    func gate(for url: URL) -> HostGate {
+        let key = Fetcher.origin(of: url) ?? url.absoluteString
+        if let gate = gates[key] { return gate }
+        let gate = HostGate(delay: delay, concurrency: concurrency)
+        gates[key] = gate
+        return gate
+    }
+}
