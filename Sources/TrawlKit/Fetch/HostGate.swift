@@ -1,3 +1,5 @@
+import Foundation
+
 /// Politeness towards one host: at most `concurrency` requests at once, and request
 /// starts spaced at least `delay` apart.
 actor HostGate {
