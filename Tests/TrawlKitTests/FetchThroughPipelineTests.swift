@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TrawlKit
 
 /// The fetcher inside a run: a 304 reuses the last snapshot, and a failed fetch keeps
