@@ -19,12 +19,29 @@ import Testing
         #expect(!configuration.watches)
     }
 
-    @Test func optionsSetThePortTheHostAndWatching() throws {
+    @Test func optionsSetThePortAndTheHost() throws {
         let site = try TemporaryDirectory("site")
-        let configuration = try configuration([site.url.path, "--port", "8123", "--host=127.0.0.2", "--watch"])
+        let configuration = try configuration([site.url.path, "--port", "8123", "--host=127.0.0.2"])
         #expect(configuration.port == 8123)
         #expect(configuration.host == "127.0.0.2")
-        #expect(configuration.watchedPaths.map(\.lastPathComponent) == ["Templates", "trawl.json"])
+    }
+
+    @Test func watchingFollowsTheConfigurationAndItsTemplates() throws {
+        let project = try TemporaryDirectory("project")
+        try Data(#"{"site": {"title": "Test"}, "output": "Site", "sources": []}"#.utf8)
+            .write(to: project.file("trawl.json"))
+        try FileManager.default.createDirectory(at: project.file("Site"), withIntermediateDirectories: true)
+        let configuration = try configuration(["--watch", "--config", project.file("trawl.json").path])
+        #expect(configuration.watches)
+        #expect(configuration.watchedPaths.map(\.lastPathComponent) == ["trawl.json", "Templates"])
+        #expect(configuration.root.lastPathComponent == "Site")
+    }
+
+    @Test func watchingWithoutAConfigurationIsAUsageError() throws {
+        let site = try TemporaryDirectory("site")
+        #expect(throws: UsageError.self) {
+            try configuration([site.url.path, "--watch", "--config", site.file("none.json").path])
+        }
     }
 
     @Test(arguments: ["70000", "-1", "eighty"])

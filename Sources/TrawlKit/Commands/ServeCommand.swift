@@ -6,17 +6,20 @@ public enum ServeCommand: TrawlCommand {
     public static let name = "serve"
     public static let summary = "preview Output/ over HTTP on 127.0.0.1"
     public static let usage = """
-        usage: trawl serve [DIR] [--port N] [--host H] [--watch]
+        usage: trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
 
         Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C.
 
         options:
-          --port N    the port to listen on (default: 8000; 0 picks a free one)
-          --host H    the IPv4 address to listen on (default: 127.0.0.1)
-          --watch     regenerate when Templates/ or trawl.json change, and reload open pages
+          --port N          the port to listen on (default: 8000; 0 picks a free one)
+          --host H          the IPv4 address to listen on (default: 127.0.0.1)
+          --watch           regenerate the site when the templates or the configuration change,
+                            and reload open pages
+          --config FILE     the configuration watched and regenerated from (default: trawl.json)
+          --templates DIR   the templates watched (default: the configuration's, else Templates/)
         """
     public static let flags: Set<String> = ["--watch"]
-    public static let options: Set<String> = ["--port", "--host"]
+    public static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
 
     public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try configuration(from: arguments, console: console)
@@ -39,12 +42,6 @@ public enum ServeCommand: TrawlCommand {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("serve takes one folder, not \(arguments.positionals.count)")
         }
-        let folder = arguments.positionals.first ?? "Output"
-        let root = URL(fileURLWithPath: folder)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ServeError.notADirectory(folder)
-        }
         var port: UInt16 = 8000
         if let given = try arguments.integer("--port") {
             guard let valid = UInt16(exactly: given) else {
@@ -53,19 +50,38 @@ public enum ServeCommand: TrawlCommand {
             port = valid
         }
         let host = arguments.value("--host") ?? "127.0.0.1"
+        var root = arguments.positionals.first.map { URL(fileURLWithPath: $0) }
         var watched: [URL] = []
+        var onChange: @Sendable () async -> Void = {}
         if arguments.has("--watch") {
-            watched = ["Templates", "trawl.json"].map { URL(fileURLWithPath: $0) }
+            let site = try ConfigurationOptions.load(arguments)
+            let templates =
+                site.templatesDirectory ?? site.file.deletingLastPathComponent().appendingPathComponent("Templates")
+            watched = [site.file, templates]
+            root = root ?? site.outputDirectory
+            onChange = regeneration(arguments, console: console)
         }
+        let folder = root ?? URL(fileURLWithPath: "Output")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw ServeError.notADirectory(arguments.positionals.first ?? folder.path) }
         return SiteServer.Configuration(
-            root: root, host: host, port: port, watchedPaths: watched, onChange: regeneration(console: console))
+            root: folder, host: host, port: port, watchedPaths: watched, onChange: onChange)
     }
 
-    /// What a change to the templates or configuration does before pages reload.
-    ///
-    /// The pipeline replaces this with site generation; until then it only says what changed.
-    static func regeneration(console: Console) -> @Sendable () async -> Void {
-        { console.note("templates or configuration changed; reloading open pages") }
+    /// What a change to the templates or the configuration does before pages reload: the
+    /// configuration is read again and the site generated from the cache, as `trawl generate`
+    /// would. A mistake is reported and the last good site stays served.
+    static func regeneration(_ arguments: ParsedArguments, console: Console) -> @Sendable () async -> Void {
+        {
+            do {
+                let configuration = try ConfigurationOptions.load(arguments)
+                let files = try SiteGenerator(configuration: configuration).generate()
+                console.note("regenerated \(files) files; reloading open pages")
+            } catch {
+                console.error("\(error) (still serving the last site)")
+            }
+        }
     }
 }
 
