@@ -92,6 +92,16 @@ import Testing
         #expect(error?.description.contains(url.absoluteString) == true)
     }
 
+    @Test func cancellingTheRunStopsAFetchInFlight() async throws {
+        let server = try FixtureServer()
+        server.route("/slow", .delayed(.seconds(5), .ok("late")))
+        let fetcher = Fetcher(settings: .testing(timeout: .seconds(30)))
+        let fetch = Task { try await fetcher.fetch(server.url("/slow")) }
+        try await Task.sleep(for: .milliseconds(200))
+        fetch.cancel()
+        await #expect(throws: CancellationError.self) { try await fetch.value }
+    }
+
     @Test(arguments: [("1", Duration.seconds(1)), ("0", .zero)])
     func theWaitIsWhatRetryAfterAsked(header: String, wait: Duration) async throws {
         let server = try FixtureServer()

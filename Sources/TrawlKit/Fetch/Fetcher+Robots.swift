@@ -1,9 +1,6 @@
 import Foundation
 
 extension Fetcher {
-    /// The robots.txt limit: RFC 9309 §2.5 asks for at least 500 KiB to be parsed.
-    static let robotsLimit = 512 * 1024
-
     /// Throws unless the host's robots.txt lets this crawler fetch `url`.
     func checkRobots(_ url: URL, requested: URL) async throws {
         guard url.path != "/robots.txt", let origin = Self.origin(of: url) else { return }
@@ -32,7 +29,7 @@ extension Fetcher {
         for _ in 0...5 {
             let response: TransportResponse
             do {
-                response = try await exchange(url, requested: url, validators: nil, limit: Self.robotsLimit)
+                response = try await exchange(url, requested: url, validators: nil)
             } catch let error as FetchError {
                 if case .tooLarge = error { return .rules(.allowAll) }
                 return .failed(error)
@@ -41,7 +38,9 @@ extension Fetcher {
             }
             switch response.status {
             case 200..<300:
-                return .rules(RobotsTxt(parsing: String(decoding: response.body, as: UTF8.self)))
+                // RFC 9309 §2.5: the first 500 KiB at least are parsed; the rest may be ignored.
+                let text = String(decoding: response.body.prefix(RobotsTxt.parsedBytes), as: UTF8.self)
+                return .rules(RobotsTxt(parsing: text))
             case 300..<400:
                 guard let location = response.headers["Location"],
                     let next = URL(string: location, relativeTo: url)?.absoluteURL

@@ -67,6 +67,10 @@ final class HTTPTransport: Sendable {
                 try await withCheckedThrowingContinuation { continuation in
                     delegate.begin(id, limit: limit, continuation: continuation)
                     task.resume()
+                    // Cancelled before the transfer was registered: the handler below found nothing to cancel.
+                    if Task.isCancelled, delegate.fail(id, with: .cancelled, onlyBeforeResponse: false) {
+                        task.cancel()
+                    }
                     let now = DispatchTime.now()
                     DispatchQueue.global().asyncAfter(deadline: now + connectTimeout.seconds) {
                         if delegate.fail(id, with: .timedOut, onlyBeforeResponse: true) { task.cancel() }

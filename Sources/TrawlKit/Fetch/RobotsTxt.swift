@@ -42,7 +42,7 @@ public struct RobotsTxt: Sendable, Hashable {
         var groups: [Group] = []
         var current: Group?
         var lastWasUserAgent = false
-        let lines = text.prefix(Self.parsedBytes).split(whereSeparator: \.isNewline)
+        let lines = text.split(whereSeparator: \.isNewline)
         for rawLine in lines {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard let colon = line.firstIndex(of: ":") else { continue }
