@@ -7,13 +7,19 @@ import Foundation
 public struct ExternalTool: Sendable {
     public let path: String
 
-    /// The tool, or nil (with a note on stderr) when it is not installed.
-    public static func find(_ name: String, package: String) throws -> ExternalTool? {
+    /// The tool if it is on PATH, silently nil if not.
+    public static func locate(_ name: String) -> ExternalTool? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for directory in directories {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return ExternalTool(path: candidate) }
         }
+        return nil
+    }
+
+    /// The tool, or nil (with a note on stderr) when it is not installed.
+    public static func find(_ name: String, package: String) throws -> ExternalTool? {
+        if let tool = locate(name) { return tool }
         if SharedTestData.isCI { throw Missing(name: name, package: package) }
         FileHandle.standardError.write(
             Data(

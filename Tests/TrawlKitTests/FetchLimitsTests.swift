@@ -148,9 +148,10 @@ import Testing
 
     @Test func theConnectTimeoutEndsOnceTheHeadArrives() async throws {
         let server = try FixtureServer()
-        server.route("/drip", .drip(chunks: 8, chunkSize: 10, interval: .milliseconds(100)))
-        var settings = FetchSettings.testing(attempts: 1, timeout: .seconds(10))
-        settings.connectTimeout = .milliseconds(300)
+        // The head comes at once, the body over three seconds, twice the connect timeout.
+        server.route("/drip", .drip(chunks: 8, chunkSize: 10, interval: .milliseconds(375)))
+        var settings = FetchSettings.testing(attempts: 1, timeout: .seconds(15))
+        settings.connectTimeout = .milliseconds(1500)
         let result = try await Fetcher(settings: settings).fetch(server.url("/drip"))
         guard case .page(let page) = result else {
             Issue.record("expected a page, got \(result)")
