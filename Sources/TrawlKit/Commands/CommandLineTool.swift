@@ -11,6 +11,7 @@ public enum CommandLineTool {
             GenerateCommand.self,
             StatusCommand.self,
             DiffCommand.self,
+            ServeCommand.self,
             DownloadCommand.self,
             TemplateCommand.self,
             InitCommand.self,
