@@ -9,7 +9,10 @@ public enum CommandLineTool {
             RunCommand.self,
             ScrapeCommand.self,
             GenerateCommand.self,
+            StatusCommand.self,
+            DiffCommand.self,
             DownloadCommand.self,
+            TemplateCommand.self,
             InitCommand.self,
         ]
     }
