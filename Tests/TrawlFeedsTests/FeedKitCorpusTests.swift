@@ -160,3 +160,22 @@ extension FeedKitCorpusTests {
         #expect(recovered > 0)
     }
 }
+
+extension FeedKitCorpusTests {
+    /// Feed sources are read concurrently in a run: parsing from many tasks at once gives
+    /// the same results as one at a time.
+    @Test func parsingConcurrentlyGivesTheSameFeeds() async throws {
+        guard let files = try Corpus.files(in: "feeds/feedkit/FeedKitTests") else { return }
+        let documents = try files.map { try Data(contentsOf: $0) }
+        let serial = documents.map { try? FeedParser(lenient: true).parse($0).feed }
+        let concurrent = await withTaskGroup(of: (Int, Feed?).self) { group in
+            for (index, document) in documents.enumerated() {
+                group.addTask { (index, try? FeedParser(lenient: true).parse(document).feed) }
+            }
+            var results = [Feed?](repeating: nil, count: documents.count)
+            for await (index, feed) in group { results[index] = feed }
+            return results
+        }
+        #expect(concurrent == serial)
+    }
+}
