@@ -28,6 +28,8 @@ final class RunReporter: @unchecked Sendable {
             }
         case .warning(let id, let message):
             if verbose { console.warning("[\(id)] \(message)") }
+        case .cacheProblem(let message):
+            console.warning(message)
         case .generated(let files):
             if verbose { console.note("generated \(files) files") }
         }

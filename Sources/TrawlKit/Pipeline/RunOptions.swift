@@ -19,5 +19,7 @@ public enum RunEvent: Sendable {
     case fetching(sourceID: String)
     case finished(RunRecord.Outcome, changes: Int)
     case warning(sourceID: String, message: String)
+    /// A cache file that could not be used and was moved aside.
+    case cacheProblem(String)
     case generated(files: Int)
 }
