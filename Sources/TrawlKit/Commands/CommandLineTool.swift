@@ -13,6 +13,8 @@ public enum CommandLineTool {
             DiffCommand.self,
             ServeCommand.self,
             DownloadCommand.self,
+            SelectCommand.self,
+            FeedCommand.self,
             TemplateCommand.self,
             InitCommand.self,
         ]
