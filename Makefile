@@ -39,9 +39,11 @@ run: build
 	@echo "Open Output/index.html in a browser, or serve it:  $(TRAWL) serve Output"
 	@echo "Subscribe to Output/feed.atom in a feed reader."
 
+# Tests run one at a time: several start servers or child processes, and on a two-core
+# machine parallel tests that block threads starve the servers' async handlers.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 bench: deps
 	$(SWIFT) build -c release --product trawl-bench --product trawl
