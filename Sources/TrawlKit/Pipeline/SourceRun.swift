@@ -37,7 +37,8 @@ struct SourceRun: Sendable {
         } catch {
             report(.warning(sourceID: source.id, message: "cannot save health: \(error)"))
         }
-        report(.finished(result.outcome, changes: result.changes.filter { $0.kind != .baseline }.count))
+        let news = result.changes.filter { $0.kind != .baseline }.count
+        report(.finished(result.outcome, changes: news, baseline: result.changes.contains { $0.kind == .baseline }))
         return result
     }
 
