@@ -87,9 +87,11 @@ public struct ExternalTool: Sendable {
         private let lock = NSLock()
         private var data = Data()
 
-        func append(_ more: Data) {
+        public func append(_ more: Data) {
             lock.withLock { data.append(more) }
         }
+
+        public init() {}
 
         public var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
     }
