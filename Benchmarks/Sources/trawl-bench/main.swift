@@ -1,6 +1,13 @@
+import Foundation
+
+// trawl-bench BENCHMARK [ARGUMENTS]: one case per benchmark file; Benchmarks/*.sh drive them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
+case "feeds": try await FeedBenchmark.run(rest)
+case "fetch": try await FetchBenchmark.run(rest)
 case "html": try await HTMLBenchmark.run(rest)
-default: print("usage: trawl-bench html [options]")
+case "mustache": try await MustacheBenchmark.run(rest)
+case "store": try await StoreBenchmark.run(rest)
+default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
 }

@@ -1,59 +1,140 @@
 import Foundation
 
-/// Works out what is new, changed or gone between two snapshots of one source.
+/// Works out what is new, changed, gone or back between two snapshots of one source.
+///
+/// Items are matched by `Item.id` (the scraper derives it from the source's `idField`:
+/// its URL, else its title), so reordering a page changes nothing. Where two items of one
+/// snapshot share an id, the first in page order is the item and the later ones are left
+/// out and listed in `Detection.duplicateIDs`, so the same page always gives the same answer.
 public struct ChangeDetector: Sendable {
+    /// How many removed items a snapshot remembers, so one that comes back reads as
+    /// "reappeared"; the most recently removed are kept.
+    public static let defaultTombstoneLimit = 1_000
+
     /// Fields whose changes are never news (a headline's rank, say).
     public var ignoredFields: Set<String>
+    public var tombstoneLimit: Int
 
-    public init(ignoredFields: Set<String> = []) {
+    public init(ignoredFields: Set<String> = [], tombstoneLimit: Int = ChangeDetector.defaultTombstoneLimit) {
         self.ignoredFields = ignoredFields
+        self.tombstoneLimit = tombstoneLimit
+    }
+
+    /// What one comparison found, and the snapshot to save for next time.
+    public struct Detection: Sendable, Hashable {
+        /// Added, changed and reappeared items in the new page order, then removed items
+        /// in the old order; for a first run, one baseline record.
+        public var changes: [Change]
+        /// The snapshot to save: the new items with the removed ones remembered, or the
+        /// stored snapshot itself when nothing at all differs (so saving rewrites nothing).
+        public var snapshot: Snapshot
+        /// Ids that more than one item of the new snapshot had; all but the first were dropped.
+        public var duplicateIDs: [String]
+        /// True when `snapshot` is the stored one, unchanged.
+        public var isUnchanged: Bool
     }
 
     /// The changes from `old` to `new`; with no `old`, one baseline record.
     public func changes(from old: Snapshot?, to new: Snapshot, at time: Date) -> [Change] {
-        guard let old else {
-            return [
-                Change(
-                    kind: .baseline, sourceID: new.sourceID, itemID: "", detectedAt: time,
-                    trackedItems: new.items.count)
-            ]
-        }
-        let before = Dictionary(old.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Set(new.items.map(\.id))
-        var changes: [Change] = []
-        for item in new.items {
-            guard let previous = before[item.id] else {
-                changes.append(Change(kind: .added, sourceID: new.sourceID, itemID: item.id, detectedAt: time, after: item))
-                continue
-            }
-            let fieldChanges = differences(from: previous, to: item)
-            if !fieldChanges.isEmpty {
-                changes.append(
-                    Change(
-                        kind: .changed, sourceID: new.sourceID, itemID: item.id, detectedAt: time, after: item,
-                        before: previous, fieldChanges: fieldChanges))
-            }
-        }
-        for item in old.items where !after.contains(item.id) {
-            changes.append(Change(kind: .removed, sourceID: new.sourceID, itemID: item.id, detectedAt: time, before: item))
-        }
-        return changes
+        detect(from: old, to: new, at: time).changes
     }
 
-    /// Field-by-field differences, the item's own title, URL, date and summary first.
+    /// Compares the last good snapshot `old` with a fresh scrape `new`.
+    public func detect(from old: Snapshot?, to new: Snapshot, at time: Date) -> Detection {
+        let (current, duplicateIDs) = Self.unique(new.items)
+        guard let old else {
+            let baseline = Change(
+                kind: .baseline, sourceID: new.sourceID, itemID: "", detectedAt: time, trackedItems: current.count)
+            let snapshot = Snapshot(sourceID: new.sourceID, takenAt: new.takenAt, items: current)
+            return Detection(changes: [baseline], snapshot: snapshot, duplicateIDs: duplicateIDs, isUnchanged: false)
+        }
+        let previous = Self.unique(old.items).items
+        let previousByID = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let tombstones = Dictionary(old.removed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let currentIDs = Set(current.map(\.id))
+
+        var changes: [Change] = []
+        for item in current {
+            if let before = previousByID[item.id] {
+                let fieldChanges = differences(from: before, to: item)
+                if !fieldChanges.isEmpty {
+                    changes.append(change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
+                }
+            } else if let gone = tombstones[item.id] {
+                // Compared with no ignored fields: what came back is the whole item.
+                let fieldChanges = ChangeDetector(ignoredFields: []).differences(from: gone, to: item)
+                changes.append(change(.reappeared, item.id, new.sourceID, time, after: item, before: gone, fieldChanges))
+            } else {
+                changes.append(change(.added, item.id, new.sourceID, time, after: item, before: nil, []))
+            }
+        }
+        let removedNow = previous.filter { !currentIDs.contains($0.id) }
+        for item in removedNow {
+            changes.append(change(.removed, item.id, new.sourceID, time, after: nil, before: item, []))
+        }
+
+        let removedNowIDs = Set(removedNow.map(\.id))
+        let stillGone = old.removed.filter { !currentIDs.contains($0.id) && !removedNowIDs.contains($0.id) }
+        let removed = Array((removedNow + stillGone).prefix(max(tombstoneLimit, 0)))
+
+        let unchanged =
+            changes.isEmpty && old.items.count == current.count && old.removed.count == removed.count
+            && zip(old.items, current).allSatisfy { $0.isIdentical(to: $1) }
+            && zip(old.removed, removed).allSatisfy { $0.isIdentical(to: $1) }
+        let snapshot =
+            unchanged ? old : Snapshot(sourceID: new.sourceID, takenAt: new.takenAt, items: current, removed: removed)
+        return Detection(changes: changes, snapshot: snapshot, duplicateIDs: duplicateIDs, isUnchanged: unchanged)
+    }
+
+    private func change(
+        _ kind: Change.Kind, _ itemID: String, _ sourceID: String, _ time: Date, after: Item?, before: Item?,
+        _ fieldChanges: [Change.FieldChange]
+    ) -> Change {
+        Change(
+            kind: kind, sourceID: sourceID, itemID: itemID, detectedAt: time, after: after, before: before,
+            fieldChanges: fieldChanges)
+    }
+
+    /// The items with each id's first occurrence only, and the ids that occurred again.
+    static func unique(_ items: [Item]) -> (items: [Item], duplicateIDs: [String]) {
+        var seen: Set<String> = []
+        var duplicates: [String] = []
+        var unique: [Item] = []
+        unique.reserveCapacity(items.count)
+        for item in items {
+            if seen.insert(item.id).inserted {
+                unique.append(item)
+            } else if !duplicates.contains(item.id) {
+                duplicates.append(item.id)
+            }
+        }
+        return (unique, duplicates)
+    }
+
+    /// Field-by-field differences, the item's own title, URL, date and summary first, then
+    /// its fields in the new item's order, then fields it no longer has.
     func differences(from old: Item, to new: Item) -> [Change.FieldChange] {
+        if old == new { return [] }
         var result: [Change.FieldChange] = []
         func compare(_ name: String, _ a: Value?, _ b: Value?) {
-            if a != b, !ignoredFields.contains(name) { result.append(.init(field: name, old: a, new: b)) }
+            guard !ignoredFields.contains(name) else { return }
+            let same: Bool
+            switch (a, b) {
+            case (nil, nil): same = true
+            case (let a?, let b?): same = a.isSame(as: b)
+            default: same = false
+            }
+            if !same { result.append(.init(field: name, old: a, new: b)) }
         }
         compare("title", .string(old.title), .string(new.title))
         compare("url", old.url.map(Value.url), new.url.map(Value.url))
         compare("date", old.date.map(Value.date), new.date.map(Value.date))
         compare("summary", old.summary.map(Value.string), new.summary.map(Value.string))
-        var names = new.fields.map(\.name)
-        for field in old.fields where !names.contains(field.name) { names.append(field.name) }
-        for name in names where !["title", "url", "date", "summary"].contains(name) {
-            compare(name, old[field: name], new[field: name])
+        for field in new.fields where !Item.builtInFieldNames.contains(field.name) {
+            compare(field.name, old[field: field.name], field.value)
+        }
+        for field in old.fields where !Item.builtInFieldNames.contains(field.name) && new[field: field.name] == nil {
+            compare(field.name, field.value, nil)
         }
         return result
     }

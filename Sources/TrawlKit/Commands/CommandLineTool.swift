@@ -9,7 +9,13 @@ public enum CommandLineTool {
             RunCommand.self,
             ScrapeCommand.self,
             GenerateCommand.self,
+            StatusCommand.self,
+            DiffCommand.self,
+            ServeCommand.self,
             DownloadCommand.self,
+            SelectCommand.self,
+            FeedCommand.self,
+            TemplateCommand.self,
             InitCommand.self,
         ]
     }

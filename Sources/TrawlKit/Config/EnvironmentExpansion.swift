@@ -20,7 +20,8 @@ struct EnvironmentExpansion: Sendable {
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
-                throw UnsetVariable(name: String(rest[start.upperBound...]), reason: "has no closing '}'")
+                let name = rest[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                throw UnsetVariable(name: String(name), reason: "has no closing '}'")
             }
             let reference = rest[start.upperBound..<end]
             let (name, fallback) = Self.split(reference)

@@ -58,7 +58,7 @@ final class JSONReader {
     func strings(_ node: JSONNode?, at path: String) -> [String]? {
         guard let node else { return nil }
         switch node.content {
-        case .string(let single): return [single]
+        case .string: return string(node, at: path).map { [$0] }
         case .array(let elements):
             return elements.enumerated().compactMap { index, element in string(element, at: "\(path)[\(index)]") }
         default:
@@ -78,8 +78,12 @@ final class JSONReader {
 
     func integer(_ node: JSONNode?, at path: String) -> Int? {
         guard let node else { return nil }
-        guard case .number(let number) = node.content, number.rounded() == number, abs(number) < 1e15 else {
+        guard case .number(let number) = node.content else {
             problem(path, "expected a whole number, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard number.rounded() == number, abs(number) < 1e15 else {
+            problem(path, "expected a whole number, found \(number)", at: node)
             return nil
         }
         return Int(number)

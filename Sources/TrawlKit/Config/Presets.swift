@@ -37,3 +37,20 @@ enum Presets {
         return JSONNode(content: .object(merged), line: source.line, column: source.column)
     }
 }
+
+extension JSONNode {
+    /// The same value with every position set to one place: preset values come from the
+    /// binary, so their own lines mean nothing to the reader of `trawl.json`.
+    func relocated(line: Int, column: Int) -> JSONNode {
+        let content: Content
+        switch self.content {
+        case .object(let members):
+            content = .object(members.map { ($0.key, $0.value.relocated(line: line, column: column)) })
+        case .array(let elements):
+            content = .array(elements.map { $0.relocated(line: line, column: column) })
+        default:
+            content = self.content
+        }
+        return JSONNode(content: content, line: line, column: column)
+    }
+}

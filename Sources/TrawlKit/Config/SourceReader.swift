@@ -31,7 +31,9 @@ struct SourceReader {
                     at: object["preset"])
                 return nil
             }
-            object = Presets.apply(preset, under: object)
+            // A problem in a value the preset supplied is reported where the preset is named.
+            let named = object["preset"] ?? object
+            object = Presets.apply(preset.relocated(line: named.line, column: named.column), under: object)
         }
 
         guard let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
@@ -73,7 +75,10 @@ struct SourceReader {
         source.next = reader.string(object["next"], at: "\(path).next").flatMap {
             checkedCSS($0, at: "\(path).next", node: object["next"])
         }
-        source.maxPages = reader.integer(object["maxPages"], at: "\(path).maxPages") ?? source.maxPages
+        if let maxPages = reader.integer(object["maxPages"], at: "\(path).maxPages") {
+            if maxPages < 1 { reader.problem("\(path).maxPages", "must be 1 or more", at: object["maxPages"]) }
+            source.maxPages = max(maxPages, 1)
+        }
         source.header = reader.strings(object["header"], at: "\(path).header") ?? []
         source.onValues = reader.strings(object["on"], at: "\(path).on") ?? source.onValues
         source.download = reader.string(object["download"], at: "\(path).download")
@@ -92,10 +97,12 @@ struct SourceReader {
 
     private func readField(_ name: String, _ node: JSONNode, at fieldPath: String) -> FieldRule? {
         if case .string(let css) = node.content {
-            return FieldRule(name: name, locator: checkedCSS(css, at: fieldPath, node: node).map(FieldRule.Locator.css))
+            return FieldRule(
+                name: name, locator: checkedCSS(css, at: fieldPath, node: node).map(FieldRule.Locator.css),
+                type: Self.defaultType(of: name))
         }
         guard let object = reader.object(node, at: fieldPath, known: Self.fieldKeys) else { return nil }
-        var rule = FieldRule(name: name)
+        var rule = FieldRule(name: name, type: Self.defaultType(of: name))
         if let css = reader.string(object["css"], at: "\(fieldPath).css") {
             rule.locator = checkedCSS(css, at: "\(fieldPath).css", node: object["css"]).map(FieldRule.Locator.css)
         }
@@ -124,15 +131,33 @@ struct SourceReader {
         return rule
     }
 
+    /// The well-known fields type themselves unless told otherwise: an item's `url` must be
+    /// absolute (relative links resolve), and its `date` a date.
+    static func defaultType(of name: String) -> FieldRule.ValueType {
+        switch name {
+        case "url": return .url
+        case "date": return .date
+        default: return .string
+        }
+    }
+
+    private func share(_ key: String, in object: JSONNode, at path: String) -> Double? {
+        guard let share = reader.number(object[key], at: "\(path).\(key)") else { return nil }
+        guard (0...1).contains(share) else {
+            reader.problem("\(path).\(key)", "\(Value.double(share).text) is not a share from 0 to 1 (0.5 is half)", at: object[key])
+            return nil
+        }
+        return share
+    }
+
     private func readGuardrail(_ node: JSONNode?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
         guard let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty"]) else {
             return guardrail
         }
-        guardrail.maxLoss = reader.number(object["maxLoss"], at: "\(at).maxLoss") ?? guardrail.maxLoss
-        guardrail.maxMissingRequired =
-            reader.number(object["maxMissingRequired"], at: "\(at).maxMissingRequired") ?? guardrail.maxMissingRequired
+        guardrail.maxLoss = share("maxLoss", in: object, at: at) ?? guardrail.maxLoss
+        guardrail.maxMissingRequired = share("maxMissingRequired", in: object, at: at) ?? guardrail.maxMissingRequired
         guardrail.allowEmpty = reader.bool(object["allowEmpty"], at: "\(at).allowEmpty") ?? guardrail.allowEmpty
         return guardrail
     }
@@ -170,9 +195,13 @@ struct SourceReader {
         }
     }
 
+    // An empty document has no root, and a query on it never compiles the selector: check
+    // against one that has an element.
+    private static let probe = Document.parseHTML("<p></p>")
+
     private func checkedCSS(_ css: String, at selectorPath: String, node: JSONNode?) -> String? {
         do {
-            _ = try Document.parseHTML("").select(css)
+            _ = try Self.probe.select(css)
             return css
         } catch {
             reader.problem(selectorPath, "bad selector: \(error)", at: node)
@@ -182,7 +211,7 @@ struct SourceReader {
 
     private func checkedXPath(_ xpath: String, at selectorPath: String, node: JSONNode?) -> String? {
         do {
-            _ = try Document.parseHTML("").xpath(xpath)
+            _ = try Self.probe.xpath(xpath)
             return xpath
         } catch {
             reader.problem(selectorPath, "bad XPath: \(error)", at: node)

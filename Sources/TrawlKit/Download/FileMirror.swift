@@ -82,7 +82,7 @@ public struct FileMirror: Sendable {
                         var records = recordsSoFar
                         records[file.fileName] = partial
                         // Failing to note it costs only the chance to resume, never a file.
-                        try? store.save(downloadRecords: records, of: file.sourceID)
+                        _ = try? store.save(downloadRecords: records, of: file.sourceID)
                     })
                 let outcome = try await downloader.run()
                 sourceRecords[file.fileName] = outcome.record
@@ -110,13 +110,25 @@ public struct FileMirror: Sendable {
     }
 }
 
+/// `downloads.json`: what is known of each mirrored file of a source.
+struct DownloadsFile: VersionedCacheFile {
+    static let schemaVersion = 1
+    var schemaVersion: Int = DownloadsFile.schemaVersion
+    var files: [String: DownloadRecord]
+}
+
 extension CacheStore {
-    public func downloadRecords(of sourceID: String) throws -> [String: DownloadRecord] {
-        try read([String: DownloadRecord].self, at: sourceDirectory(sourceID).appendingPathComponent("downloads.json"))
-            ?? [:]
+    func downloadsFile(of sourceID: String) -> URL {
+        sourceDirectory(sourceID).appendingPathComponent("downloads.json")
     }
 
-    public func save(downloadRecords: [String: DownloadRecord], of sourceID: String) throws {
-        try write(downloadRecords, to: sourceDirectory(sourceID).appendingPathComponent("downloads.json"))
+    public func downloadRecords(of sourceID: String) throws -> [String: DownloadRecord] {
+        try read(DownloadsFile.self, at: downloadsFile(of: sourceID), consequence: "its files are checked again")?
+            .files ?? [:]
+    }
+
+    @discardableResult
+    public func save(downloadRecords: [String: DownloadRecord], of sourceID: String) throws -> Bool {
+        try write(DownloadsFile(files: downloadRecords), to: downloadsFile(of: sourceID))
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
 /// How a source has fared across runs.
+///
+/// The pipeline records each scrape's outcome with one call (`recordSuccess`,
+/// `recordNotModified`, `recordFailure`, `recordGuarded`) and saves the result.
 public struct Health: Sendable, Hashable, Codable {
     public static let schemaVersion = 1
 
@@ -14,4 +17,52 @@ public struct Health: Sendable, Hashable, Codable {
     public var stale: Bool = false
 
     public init() {}
+
+    /// A scrape that fetched and kept `itemCount` items.
+    public mutating func recordSuccess(itemCount: Int, at time: Date) {
+        lastAttempt = time
+        lastSuccess = time
+        consecutiveFailures = 0
+        lastError = nil
+        self.itemCount = itemCount
+        stale = false
+    }
+
+    /// A conditional GET answered 304: the last good snapshot is still current.
+    public mutating func recordNotModified(at time: Date) {
+        recordSuccess(itemCount: itemCount, at: time)
+    }
+
+    /// A fetch or scrape that failed; the last good snapshot stays and is now stale.
+    public mutating func recordFailure(_ message: String, at time: Date) {
+        lastAttempt = time
+        consecutiveFailures += 1
+        lastError = message
+        stale = true
+    }
+
+    /// A scrape that looked like a broken layout (no items, most items gone, required
+    /// fields missing): counted as a failure, so no flood of removals reaches subscribers.
+    public mutating func recordGuarded(_ reason: String, at time: Date) {
+        recordFailure(reason, at: time)
+    }
+
+    /// Records `outcome` the way its status says.
+    public mutating func record(_ outcome: RunRecord.Outcome, at time: Date) {
+        switch outcome.status {
+        case .fetched: recordSuccess(itemCount: outcome.itemCount, at: time)
+        case .notModified: recordNotModified(at: time)
+        case .failed: recordFailure(outcome.error ?? "failed", at: time)
+        case .guarded: recordGuarded(outcome.error ?? "the page layout may have changed", at: time)
+        }
+    }
+
+    /// True when the two differ only in when the source was last tried and last succeeded:
+    /// such a health is not rewritten, because run records already hold those times.
+    func hasSameState(as other: Health) -> Bool {
+        var mine = self
+        mine.lastAttempt = other.lastAttempt
+        mine.lastSuccess = other.lastSuccess
+        return mine == other
+    }
 }

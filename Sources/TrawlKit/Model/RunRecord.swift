@@ -25,10 +25,13 @@ public struct RunRecord: Sendable, Hashable, Codable {
             self.itemCount = itemCount
             self.error = error
         }
+
+        /// True for the outcomes that count as a success in a source's health.
+        public var isSuccess: Bool { status == .fetched || status == .notModified }
     }
 
     public var schemaVersion: Int = RunRecord.schemaVersion
-    /// The UTC timestamp that names the record's file, e.g. `20261130T040000.000Z`.
+    /// The UTC timestamp that names the record's file, e.g. `20261130T040000Z`.
     public var id: String
     public var started: Date
     public var finished: Date
@@ -41,5 +44,40 @@ public struct RunRecord: Sendable, Hashable, Codable {
         self.finished = finished
         self.outcomes = outcomes
         self.changes = changes
+    }
+
+    /// The id of a run started at `date`: its UTC time as `yyyyMMdd'T'HHmmss'Z'`, which
+    /// sorts in time order as text. `CacheStore.newRunID(at:)` makes it unique.
+    public static func id(for date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ number: Int?) -> String {
+            let text = String(number ?? 0)
+            return text.count < 2 ? "0" + text : text
+        }
+        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))T"
+            + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z"
+    }
+
+    /// The changes of one source, in the order they were found.
+    public func changes(of sourceID: String) -> [Change] {
+        changes.filter { $0.sourceID == sourceID }
+    }
+}
+
+extension RunRecord {
+    /// The start time a run id names (`20261130T040000Z`, perhaps with `-2`), or nil.
+    public static func date(fromID id: String) -> Date? {
+        let digits = Array(id.prefix(16))
+        guard digits.count == 16, digits[8] == "T", digits[15] == "Z" else { return nil }
+        func number(_ range: Range<Int>) -> Int? { Int(String(digits[range])) }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
     }
 }

@@ -18,7 +18,10 @@ struct FieldExtractor {
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
         let values = texts.compactMap { text in
             let value = parser.value(text, as: rule.type, format: rule.format)
-            if value == nil { warnings.append("field '\(rule.name)': '\(text)' is not a \(rule.type.rawValue)") }
+            if value == nil {
+                let article = rule.type == .int ? "an" : "a"
+                warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")
+            }
             return value
         }
         if rule.many { return values.isEmpty ? nil : .list(values) }

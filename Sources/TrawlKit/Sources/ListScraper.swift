@@ -10,15 +10,19 @@ struct ListScraper {
         let nodes = try document.select(selector)
         let builder = ItemBuilder(source: source)
         var items: [Item] = []
+        // Matched items with no id (the field it comes from is gone) lack a required field
+        // too: left uncounted, a page that lost its links would pass the guard.
+        var unidentified = 0
         for node in nodes {
             var fields: [Item.Field] = []
             for rule in source.fields {
                 if let value = try extractor.value(of: rule, in: node) { fields.append(.init(rule.name, value)) }
             }
-            if let item = builder.item(from: fields) { items.append(item) }
+            if let item = builder.item(from: fields) { items.append(item) } else { unidentified += 1 }
         }
         var result = ScrapeResult(nextPage: try nextPage(in: document, parser: extractor.parser))
         PageScraper(source: source).keepingComplete(items, into: &result)
+        result.missingRequired += unidentified
         return result
     }
 

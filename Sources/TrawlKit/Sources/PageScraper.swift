@@ -41,7 +41,7 @@ public struct PageScraper: Sendable {
     /// Keeps the items that have every required field; counts the rest.
     func keepingComplete(_ items: [Item], into result: inout ScrapeResult) {
         for item in items {
-            let missing = source.required.filter { !Self.has(item, $0) }
+            let missing = source.required.filter { !has(item, $0) }
             if missing.isEmpty {
                 result.items.append(item)
             } else {
@@ -50,7 +50,10 @@ public struct PageScraper: Sendable {
         }
     }
 
-    static func has(_ item: Item, _ field: String) -> Bool {
+    /// Whether the item has `field`. A configured field must have been scraped: an item
+    /// without a title shows its id instead, which must not hide that the title is gone.
+    func has(_ item: Item, _ field: String) -> Bool {
+        if source.field(field) != nil { return item[field: field] != nil }
         switch field {
         case "title": return !item.title.isEmpty
         case "url": return item.url != nil
@@ -62,7 +65,8 @@ public struct PageScraper: Sendable {
 
     /// The URL relative links resolve against: `<base href>` when present, else the page's own.
     static func baseURL(of document: Document) -> URL? {
-        if let href = (try? document.select("base[href]"))?.first?.attr("href"),
+        // XPath rather than CSS: this runs on every page, whatever selectors the engine supports.
+        if let href = (try? document.xpath("//base[@href]"))?.first?.attr("href"),
             let base = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: document.url)
         {
             return base.absoluteURL

@@ -34,6 +34,9 @@ struct TableScraper {
         var items: [Item] = []
         var warnings: [String] = []
         for row in rows[(headerIndex + 1)...] {
+            // A section heading ("Maine") is one cell spanning the row: no item, and no
+            // value to type in any column, so not worth a warning either.
+            if isSectionHeading(row) { continue }
             let rowCells = cells(of: row)
             var fields: [Item.Field] = []
             for rule in source.fields {
@@ -58,6 +61,13 @@ struct TableScraper {
         var result = ScrapeResult(warnings: Array(Set(warnings)).sorted())
         PageScraper(source: source).keepingComplete(items, into: &result)
         return result
+    }
+
+    /// Whether the row is a single cell spanning several columns.
+    private func isSectionHeading(_ row: Node) -> Bool {
+        let cells = row.children.filter { $0.tag == "td" || $0.tag == "th" }
+        guard cells.count == 1, let span = cells.first?.attr("colspan").flatMap({ Int($0) }) else { return false }
+        return span > 1
     }
 
     /// The row's cells, each repeated over the columns its `colspan` covers.

@@ -1,20 +1,35 @@
 import Foundation
 
-/// A cache file that exists but cannot be used.
-public struct CacheError: Error, CustomStringConvertible, Sendable {
-    public let path: String
-    public let reason: String
+/// A JSON file of the cache: it carries the schema version it was written with.
+protocol VersionedCacheFile: Codable {
+    static var schemaVersion: Int { get }
+    var schemaVersion: Int { get }
+}
 
-    public var description: String { "\(path): \(reason)" }
+extension Snapshot: VersionedCacheFile {}
+extension Health: VersionedCacheFile {}
+extension RunRecord: VersionedCacheFile {}
+
+/// `http.json`: the validators of each URL a source fetched, for conditional GET.
+struct ValidatorsFile: VersionedCacheFile {
+    static let schemaVersion = 1
+    var schemaVersion: Int = ValidatorsFile.schemaVersion
+    var validators: [String: HTTPValidators]
+}
+
+/// Just the version, to tell "another schema" from "broken content" when decoding fails.
+private struct SchemaProbe: Decodable {
+    var schemaVersion: Int?
 }
 
 extension CacheStore {
+    /// Pretty-printed with sorted keys and RFC 3339 dates, so a cache kept in git diffs cleanly.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(RFC3339.string(from: date))
+            try container.encode(CacheDate.string(from: date))
         }
         return encoder
     }()
@@ -24,37 +39,158 @@ extension CacheStore {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = RFC3339.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 date: \(text)")
+            guard let date = CacheDate.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not an RFC 3339 date: \(text)")
             }
             return date
         }
         return decoder
     }()
 
-    /// Reads a JSON file; nil when it does not exist.
-    func read<T: Decodable>(_ type: T.Type, at url: URL) throws -> T? {
+    /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
+    /// case it is moved aside and reported to `problems` with `consequence`.
+    func read<T: VersionedCacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CacheError(path: url.path, reason: "cannot read (\(error.localizedDescription))")
+            throw CacheError.unreadable(url, error)
         }
-        do {
-            return try Self.decoder.decode(T.self, from: data)
-        } catch {
-            throw CacheError(path: url.path, reason: "cannot decode (\(error))")
+        switch Self.decode(T.self, from: data, path: url.path) {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            let movedTo = access == .readWrite ? try moveAside(url).path : nil
+            problems.report(CacheProblem(error: error, movedTo: movedTo, consequence: consequence))
+            return nil
         }
     }
 
-    /// Writes JSON atomically; a file whose bytes would not change is left alone.
-    func write<T: Encodable>(_ value: T, to url: URL) throws {
-        var data = try Self.encoder.encode(value)
+    /// Decodes a cache file, or says precisely why it cannot be.
+    static func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
+        do {
+            let value = try decoder.decode(T.self, from: data)
+            guard value.schemaVersion == T.schemaVersion else {
+                return .failure(
+                    CacheError(path: path, kind: .wrongSchema(found: value.schemaVersion, expected: T.schemaVersion)))
+            }
+            return .success(value)
+        } catch {
+            return .failure(CacheError(path: path, kind: diagnose(data, as: T.self, decodingError: error)))
+        }
+    }
+
+    // Decoding is tried first and this only runs when it fails, so a good file is read once.
+    private static func diagnose<T: VersionedCacheFile>(_ data: Data, as type: T.Type, decodingError: Error)
+        -> CacheError.Kind
+    {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
+        let problem = data.withUnsafeBytes { JSONSyntax.firstProblem(in: $0) }
+        switch problem {
+        case .unexpectedEnd(let offset):
+            return .truncated(bytes: offset)
+        case .unexpectedByte(let byte, let offset, let expected):
+            let (line, column) = position(of: offset, in: data)
+            return .corrupt(offset: offset, line: line, column: column, found: describe(byte), expected: expected)
+        case nil:
+            break
+        }
+        // Diagnosis only: when even the version cannot be read, the content is what is wrong.
+        if let probe = try? decoder.decode(SchemaProbe.self, from: data), probe.schemaVersion != T.schemaVersion {
+            return .wrongSchema(found: probe.schemaVersion, expected: T.schemaVersion)
+        }
+        return .invalidContent(describe(decodingError))
+    }
+
+    private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in data.prefix(offset).enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.reduce("") { path, key in
+                if let index = key.intValue { return path + "[\(index)]" }
+                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = context.codingPath.isEmpty ? "" : " in \(path(context))"
+            return "'\(key.stringValue)' is missing\(at)"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) is not \(typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) is null where \(typeName(type)) should be"
+        case .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Double.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "an array"
+        default: return "\(type)"
+        }
+    }
+
+    /// Renames an unusable file to `<name>.corrupt-<UTC timestamp>`, never over another one.
+    private func moveAside(_ url: URL) throws -> URL {
+        let base = "\(url.lastPathComponent).corrupt-\(RunRecord.id(for: clock.now))"
+        var target = url.deletingLastPathComponent().appendingPathComponent(base)
+        var counter = 2
+        while FileManager.default.fileExists(atPath: target.path) {
+            target = url.deletingLastPathComponent().appendingPathComponent("\(base)-\(counter)")
+            counter += 1
+        }
+        guard rename(url.path, target.path) == 0 else {
+            throw CacheError(path: url.path, kind: .unwritable("cannot move the unusable file aside: \(errnoText())"))
+        }
+        return target
+    }
+
+    /// The bytes a value is stored as: pretty JSON with a final newline.
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        var data = try encoder.encode(value)
         data.append(0x0A)
-        if let existing = try? Data(contentsOf: url), existing == data { return }
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        return data
+    }
+
+    /// Writes `value` atomically, unless the file already holds exactly these bytes.
+    /// - Returns: true when the file was written.
+    @discardableResult
+    func write<T: Encodable>(_ value: T, to url: URL) throws -> Bool {
+        let data = try Self.encode(value)
+        if Self.file(at: url, holds: data) { return false }
+        try AtomicFile.write(data, to: url)
+        return true
+    }
+
+    private static func file(at url: URL, holds data: Data) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            (attributes[.size] as? NSNumber)?.intValue == data.count
+        else { return false }
+        // An unreadable file simply gets rewritten.
+        return (try? Data(contentsOf: url)) == data
     }
 }

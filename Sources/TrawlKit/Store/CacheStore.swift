@@ -3,67 +3,158 @@ import Foundation
 /// The JSON cache under `Cache/`: the memory of every run.
 ///
 /// ```
-/// Cache/sources/<id>/snapshot.json   the last good snapshot
+/// Cache/trawl.lock                   one run at a time (see `lock()`)
+/// Cache/sources/<id>/snapshot.json   the last good snapshot, with recently removed items
 /// Cache/sources/<id>/health.json
 /// Cache/sources/<id>/http.json       validators per URL, for conditional GET
 /// Cache/runs/<UTC timestamp>.json    one record a run
 /// ```
+///
+/// Every write is atomic and skipped when the bytes would not change. A file that cannot
+/// be decoded is moved aside and reported to `problems`; the reading method then answers
+/// as if the file were absent. docs/CACHE.md tells the whole story.
 public struct CacheStore: Sendable {
     public let root: URL
+    /// Names moved-aside files; tests pin it.
+    public let clock: WallClock
+    /// Files that were moved aside while this store was used.
+    public let problems: CacheProblemLog
+    public let access: Access
+    let runTimes: RunTimesMemo
 
-    public init(root: URL) {
-        self.root = root
+    /// What a store may do to files it cannot use.
+    public enum Access: Sendable {
+        /// Move them aside (a run, which holds the lock).
+        case readWrite
+        /// Report them and leave them be (commands that only look, and may run beside a run).
+        case readOnly
     }
+
+    public init(
+        root: URL, clock: WallClock = .system, problems: CacheProblemLog = CacheProblemLog(),
+        access: Access = .readWrite
+    ) {
+        self.root = root
+        self.clock = clock
+        self.problems = problems
+        self.access = access
+        self.runTimes = RunTimesMemo()
+    }
+
+    var sourcesDirectory: URL { root.appendingPathComponent("sources", isDirectory: true) }
 
     func sourceDirectory(_ sourceID: String) -> URL {
-        root.appendingPathComponent("sources", isDirectory: true).appendingPathComponent(sourceID, isDirectory: true)
+        sourcesDirectory.appendingPathComponent(sourceID, isDirectory: true)
     }
 
-    var runsDirectory: URL { root.appendingPathComponent("runs", isDirectory: true) }
+    public func snapshotFile(of sourceID: String) -> URL {
+        sourceDirectory(sourceID).appendingPathComponent("snapshot.json")
+    }
+
+    public func healthFile(of sourceID: String) -> URL {
+        sourceDirectory(sourceID).appendingPathComponent("health.json")
+    }
+
+    public func validatorsFile(of sourceID: String) -> URL {
+        sourceDirectory(sourceID).appendingPathComponent("http.json")
+    }
+
+    /// The ids of the sources the cache holds anything for, sorted.
+    public func sourceIDs() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sourcesDirectory.path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(
+                    atPath: sourcesDirectory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.sorted()
+    }
 
     // MARK: Snapshots
 
     /// The snapshot the last successful scrape of `sourceID` saved, if any.
+    ///
+    /// An unusable file is moved aside and reported, and the answer is nil: the source
+    /// starts again from a baseline rather than stopping the run.
     public func lastGoodSnapshot(of sourceID: String) throws -> Snapshot? {
-        try read(Snapshot.self, at: sourceDirectory(sourceID).appendingPathComponent("snapshot.json"))
+        try read(
+            Snapshot.self, at: snapshotFile(of: sourceID),
+            consequence: "the source is treated as new (its next scrape is a baseline)")
     }
 
-    public func save(_ snapshot: Snapshot) throws {
-        try write(snapshot, to: sourceDirectory(snapshot.sourceID).appendingPathComponent("snapshot.json"))
+    /// Saves `snapshot` as its source's last good one; nothing is written when the file
+    /// already holds it (`ChangeDetector.detect` hands back the stored snapshot when
+    /// nothing changed, so an unchanged run rewrites nothing).
+    @discardableResult
+    public func save(_ snapshot: Snapshot) throws -> Bool {
+        try write(snapshot, to: snapshotFile(of: snapshot.sourceID))
     }
 
     // MARK: Health
 
+    /// The source's health; its last attempt and last success also take the run records
+    /// into account, since `save(_:of:)` does not rewrite health for a newer time alone.
     public func health(of sourceID: String) throws -> Health {
-        try read(Health.self, at: sourceDirectory(sourceID).appendingPathComponent("health.json")) ?? Health()
+        var health =
+            try read(
+                Health.self, at: healthFile(of: sourceID),
+                consequence: "its health starts afresh") ?? Health()
+        if let times = try runTimes(of: sourceID) {
+            health.lastAttempt = [health.lastAttempt, times.lastAttempt].compactMap { $0 }.max()
+            health.lastSuccess = [health.lastSuccess, times.lastSuccess].compactMap { $0 }.max()
+        }
+        return health
     }
 
-    public func save(_ health: Health, of sourceID: String) throws {
-        try write(health, to: sourceDirectory(sourceID).appendingPathComponent("health.json"))
+    /// Saves a source's health, unless the stored one differs only in its times: those are
+    /// in the run record, and rewriting every health file on every run would make a cache
+    /// kept in git change when nothing happened.
+    @discardableResult
+    public func save(_ health: Health, of sourceID: String) throws -> Bool {
+        let file = healthFile(of: sourceID)
+        if let stored = try read(Health.self, at: file, consequence: "it is written afresh"),
+            stored.hasSameState(as: health)
+        {
+            return false
+        }
+        return try write(health, to: file)
+    }
+
+    /// Records one scrape's outcome in the source's health and saves it: the one call the
+    /// pipeline makes per source.
+    @discardableResult
+    public func record(_ outcome: RunRecord.Outcome, at time: Date) throws -> Health {
+        var health = try health(of: outcome.sourceID)
+        health.record(outcome, at: time)
+        try save(health, of: outcome.sourceID)
+        return health
     }
 
     // MARK: HTTP validators
 
     public func validators(of sourceID: String) throws -> [String: HTTPValidators] {
-        try read([String: HTTPValidators].self, at: sourceDirectory(sourceID).appendingPathComponent("http.json"))
-            ?? [:]
+        try read(
+            ValidatorsFile.self, at: validatorsFile(of: sourceID),
+            consequence: "its next fetch is unconditional")?.validators ?? [:]
     }
 
-    public func save(validators: [String: HTTPValidators], of sourceID: String) throws {
-        try write(validators, to: sourceDirectory(sourceID).appendingPathComponent("http.json"))
+    @discardableResult
+    public func save(validators: [String: HTTPValidators], of sourceID: String) throws -> Bool {
+        try write(ValidatorsFile(validators: validators), to: validatorsFile(of: sourceID))
     }
 
-    // MARK: Runs
+    // MARK: Lock
 
-    public func save(_ run: RunRecord) throws {
-        try write(run, to: runsDirectory.appendingPathComponent("\(run.id).json"))
-    }
-
-    /// Every run record, oldest first.
-    public func runs() throws -> [RunRecord] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runsDirectory.path)) ?? []
-        return try names.filter { $0.hasSuffix(".json") }.sorted().compactMap {
-            try read(RunRecord.self, at: runsDirectory.appendingPathComponent($0))
-        }
+    /// Takes the cache's lock for a run: one run at a time. Released by `unlock()` or when
+    /// the value goes away; throws `CacheLockedError` while another live process holds it.
+    public func lock() throws -> CacheLock {
+        try AtomicFile.createDirectory(root)
+        let lock = try CacheLock(path: root.appendingPathComponent(CacheLock.fileName).path)
+        // Holding the lock, no writer can be mid-write: temporaries are a killed run's.
+        AtomicFile.removeLeftovers(in: root)
+        AtomicFile.removeLeftovers(in: runsDirectory)
+        for sourceID in sourceIDs() { AtomicFile.removeLeftovers(in: sourceDirectory(sourceID)) }
+        return lock
     }
 }

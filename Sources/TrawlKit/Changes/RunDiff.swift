@@ -1,0 +1,92 @@
+import Foundation
+
+/// A run's changes grouped by source, as `trawl diff` prints them.
+public struct RunDiff: Sendable, Encodable {
+    /// One source's outcome in the run and the changes found for it.
+    public struct SourceChanges: Sendable, Encodable {
+        public var id: String
+        /// `fetched`, `notModified`, `failed`, `guarded`; nil when the run has no outcome for it.
+        public var status: RunRecord.Outcome.Status?
+        public var items: Int?
+        public var error: String?
+        public var changes: [Change]
+
+        private enum CodingKeys: String, CodingKey {
+            case id, status, items, error, changes
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(status, forKey: .status)
+            try container.encode(items, forKey: .items)
+            try container.encode(error, forKey: .error)
+            try container.encode(changes, forKey: .changes)
+        }
+    }
+
+    public var run: String
+    public var started: Date
+    public var finished: Date
+    public var sources: [SourceChanges]
+
+    /// Groups in the order of the run's outcomes; sources with changes but no outcome follow.
+    public init(_ record: RunRecord) {
+        run = record.id
+        started = record.started
+        finished = record.finished
+        var order: [String] = record.outcomes.map(\.sourceID)
+        for change in record.changes where !order.contains(change.sourceID) { order.append(change.sourceID) }
+        let changesBySource = Dictionary(grouping: record.changes, by: \.sourceID)
+        sources = order.map { id in
+            let outcome = record.outcomes.first { $0.sourceID == id }
+            return SourceChanges(
+                id: id, status: outcome?.status, items: outcome?.itemCount, error: outcome?.error,
+                changes: changesBySource[id] ?? [])
+        }
+    }
+
+    /// The report as text: a heading, then each source and its changes, indented.
+    public var text: String {
+        let count = sources.reduce(0) { $0 + $1.changes.filter { $0.kind != .baseline }.count }
+        let changed = sources.filter { !$0.changes.isEmpty }.count
+        var lines = [
+            "run \(run) (started \(RFC3339.string(from: started))): "
+                + "\(count) \(count == 1 ? "change" : "changes") in \(changed) of \(sources.count) sources"
+        ]
+        for source in sources {
+            lines.append("")
+            lines.append("\(source.id): \(Self.outcome(source))")
+            for change in source.changes where change.kind != .baseline {
+                lines.append(contentsOf: Self.lines(for: change))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func outcome(_ source: SourceChanges) -> String {
+        if let baseline = source.changes.first(where: { $0.kind == .baseline }) {
+            return "baseline, now tracking \(baseline.trackedItems ?? 0) items"
+        }
+        let items = source.items.map { ", \($0) items" } ?? ""
+        switch source.status {
+        case .fetched?: return source.changes.isEmpty ? "fetched\(items), no changes" : "fetched\(items)"
+        case .notModified?: return "not modified\(items)"
+        case .failed?: return "failed: \(source.error ?? "unknown error")"
+        case .guarded?: return "guarded, last good snapshot kept: \(source.error ?? "the page layout may have changed")"
+        case nil: return "changes without an outcome"
+        }
+    }
+
+    private static func lines(for change: Change) -> [String] {
+        let marks: [Change.Kind: String] = [.added: "+", .changed: "~", .removed: "-", .reappeared: "^"]
+        let title = change.item.map { $0.title.replacingOccurrences(of: "\n", with: " ") } ?? ""
+        var lines = ["  \(marks[change.kind] ?? "?") \(change.kind.rawValue)  \(title) [\(change.itemID)]"]
+        if change.kind == .changed {
+            for field in change.fieldChanges {
+                lines.append("      \(field.field): \(field.old?.text ?? "(none)") -> \(field.new?.text ?? "(none)")")
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// `trawl diff`: what one run changed, grouped by source.
+public enum DiffCommand: TrawlCommand {
+    public static let name = "diff"
+    public static let summary = "what the last run (or --run ID) changed, grouped by source"
+    public static let usage = """
+        usage: trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
+
+        Prints what a run found: each source's outcome, then its added (+), changed (~),
+        removed (-) and reappeared (^) items, with the fields that changed.
+
+          --run ID        the run to show, as named in Cache/runs (default: the latest)
+          --json          print {run, started, finished, sources: [{id, status, items, error, changes}]}
+        \(CacheLocation.usage)
+        """
+    public static let flags: Set<String> = ["--json"]
+    public static let options: Set<String> = CacheLocation.options.union(["--run"])
+
+    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
+        return try report(store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
+    }
+
+    /// Prints run `runID` (default: the latest) of `store`.
+    public static func report(store: CacheStore, runID: String?, json: Bool, console: Console) throws -> ExitStatus {
+        let found = try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
+        for problem in store.problems.drain() { console.warning(problem.description) }
+        guard let run = found else {
+            console.error(missingRunMessage(runID, in: store))
+            return .failure
+        }
+        let groups = RunDiff(run)
+        if json {
+            console.write(String(decoding: try CacheStore.encode(groups), as: UTF8.self))
+        } else {
+            console.write(groups.text)
+        }
+        return .success
+    }
+
+    private static func missingRunMessage(_ runID: String?, in store: CacheStore) -> String {
+        let ids = store.runIDs()
+        guard let runID else { return "no runs recorded in \(store.runFile("").deletingLastPathComponent().path) yet" }
+        var message = "no run '\(runID)' in \(store.runFile("").deletingLastPathComponent().path)"
+        if let closest = Suggestion.closest(to: runID, in: ids) {
+            message += " (did you mean '\(closest)'?)"
+        } else if let latest = ids.last {
+            message += " (the latest is '\(latest)')"
+        }
+        return message
+    }
+}

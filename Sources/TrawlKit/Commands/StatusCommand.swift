@@ -1,0 +1,119 @@
+import Foundation
+
+/// `trawl status`: the health of each source, from the cache.
+public enum StatusCommand: TrawlCommand {
+    public static let name = "status"
+    public static let summary = "health of each source: last success, items, failures, last error"
+    public static let usage = """
+        usage: trawl status [--json] [--config FILE] [--cache DIR]
+
+        Shows each source's last success and its age, item count, consecutive failures,
+        whether what is shown is stale, and the last error. Exits 1 when a source is stale.
+
+          --json          print an array of {id, lastSuccess, items, failures, stale, lastError}
+        \(CacheLocation.usage)
+        """
+    public static let flags: Set<String> = ["--json"]
+    public static let options: Set<String> = CacheLocation.options
+
+    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
+        return try report(store: store, json: arguments.has("--json"), now: Date(), console: console)
+    }
+
+    /// Prints the status of `sourceIDs` (default: every source the cache knows), as a
+    /// table or as JSON, with ages measured at `now`.
+    public static func report(
+        store: CacheStore, sourceIDs: [String]? = nil, json: Bool, now: Date, console: Console
+    ) throws -> ExitStatus {
+        guard FileManager.default.fileExists(atPath: store.root.path) else {
+            console.error("no cache at \(store.root.path); 'trawl run' makes one")
+            return .failure
+        }
+        let rows = try (sourceIDs ?? store.sourceIDs()).map { Row(id: $0, health: try store.health(of: $0)) }
+        for problem in store.problems.drain() { console.warning(problem.description) }
+        if json {
+            let data = try CacheStore.encode(rows)
+            console.write(String(decoding: data, as: UTF8.self))
+        } else if rows.isEmpty {
+            console.print("no sources in \(store.root.path) yet")
+        } else {
+            console.write(table(rows, now: now))
+        }
+        return rows.contains { $0.stale } ? .failure : .success
+    }
+
+    struct Row: Encodable {
+        var id: String
+        var lastSuccess: Date?
+        var items: Int
+        var failures: Int
+        var stale: Bool
+        var lastError: String?
+
+        init(id: String, health: Health) {
+            self.id = id
+            lastSuccess = health.lastSuccess
+            items = health.itemCount
+            failures = health.consecutiveFailures
+            stale = health.stale
+            lastError = health.lastError
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, lastSuccess, items, failures, stale, lastError
+        }
+
+        // Absent values are written as null, so every object has every key.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(lastSuccess, forKey: .lastSuccess)
+            try container.encode(items, forKey: .items)
+            try container.encode(failures, forKey: .failures)
+            try container.encode(stale, forKey: .stale)
+            try container.encode(lastError, forKey: .lastError)
+        }
+    }
+
+    static func table(_ rows: [Row], now: Date) -> String {
+        let header = ["SOURCE", "LAST SUCCESS", "AGE", "ITEMS", "FAILURES", "STALE", "LAST ERROR"]
+        let cells = rows.map { row in
+            [
+                row.id,
+                row.lastSuccess.map(RFC3339.string(from:)) ?? "never",
+                row.lastSuccess.map { age(now.timeIntervalSince($0)) } ?? "-",
+                String(row.items),
+                String(row.failures),
+                row.stale ? "stale" : "ok",
+                row.lastError.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
+            ]
+        }
+        let numeric: Set<Int> = [3, 4]
+        let widths = header.indices.map { column in
+            ([header] + cells).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ values: [String]) -> String {
+            let padded = values.enumerated().map { column, value in
+                let padding = String(repeating: " ", count: widths[column] - value.count)
+                return numeric.contains(column) ? padding + value : value + padding
+            }
+            return padded.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    /// A duration as a person reads it at a glance: `45s`, `12m`, `3h 12m`, `2d 5h`.
+    static func age(_ interval: TimeInterval) -> String {
+        let seconds = max(0, Int(interval))
+        switch seconds {
+        case ..<60: return "\(seconds)s"
+        case ..<3_600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3_600)h \(seconds % 3_600 / 60)m"
+        default: return "\(seconds / 86_400)d \(seconds % 86_400 / 3_600)h"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+extension CacheStore {
+    var runsDirectory: URL { root.appendingPathComponent("runs", isDirectory: true) }
+
+    public func runFile(_ id: String) -> URL {
+        runsDirectory.appendingPathComponent("\(id).json")
+    }
+
+    /// A fresh run id for a run started at `date`: its UTC timestamp, with `-2`, `-3`, …
+    /// when a record of that second already exists.
+    public func newRunID(at date: Date) -> String {
+        let base = RunRecord.id(for: date)
+        var id = base
+        var counter = 2
+        while FileManager.default.fileExists(atPath: runFile(id).path) {
+            id = "\(base)-\(counter)"
+            counter += 1
+        }
+        return id
+    }
+
+    @discardableResult
+    public func save(_ run: RunRecord) throws -> Bool {
+        defer { runTimes.forget() }
+        return try write(run, to: runFile(run.id))
+    }
+
+    /// The ids of the stored run records, oldest first.
+    public func runIDs() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runsDirectory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The run record `id`, or nil when there is none (or it was unusable and moved aside).
+    public func run(_ id: String) throws -> RunRecord? {
+        try read(RunRecord.self, at: runFile(id), consequence: "the run record is skipped")
+    }
+
+    /// The newest usable run record.
+    public func latestRun() throws -> RunRecord? {
+        for id in runIDs().reversed() {
+            if let run = try run(id) { return run }
+        }
+        return nil
+    }
+
+    /// Every usable run record, oldest first.
+    public func runs() throws -> [RunRecord] {
+        try runIDs().compactMap { try run($0) }
+    }
+
+    /// Deletes the run records `policy` no longer keeps; the newest is always kept.
+    /// - Returns: the ids of the deleted records.
+    @discardableResult
+    public func pruneRuns(_ policy: RetentionPolicy, now: Date) throws -> [String] {
+        let ids = runIDs()
+        let doomed = policy.expired(ids, now: now)
+        for id in doomed {
+            do {
+                try FileManager.default.removeItem(at: runFile(id))
+            } catch {
+                throw CacheError(path: runFile(id).path, kind: .unwritable("cannot delete an expired run record: \(error)"))
+            }
+        }
+        if !doomed.isEmpty {
+            try AtomicFile.syncDirectory(runsDirectory)
+            runTimes.forget()
+        }
+        return doomed
+    }
+
+    /// When `sourceID` was last tried and last succeeded, as the run records tell.
+    func runTimes(of sourceID: String) throws -> RunTimes? {
+        if let times = runTimes.cached { return times[sourceID] }
+        var times: [String: RunTimes] = [:]
+        for id in runIDs() {
+            guard
+                let run = try read(
+                    RunSummary.self, at: runFile(id), consequence: "the run record is skipped")
+            else { continue }
+            for outcome in run.outcomes {
+                var entry = times[outcome.sourceID] ?? RunTimes()
+                entry.lastAttempt = max(entry.lastAttempt ?? run.started, run.started)
+                if outcome.isSuccess { entry.lastSuccess = max(entry.lastSuccess ?? run.started, run.started) }
+                times[outcome.sourceID] = entry
+            }
+        }
+        runTimes.remember(times)
+        return times[sourceID]
+    }
+}
+
+/// A run record without its changes: all that health needs, cheaper to hold.
+private struct RunSummary: VersionedCacheFile {
+    static let schemaVersion = RunRecord.schemaVersion
+    var schemaVersion: Int
+    var started: Date
+    var outcomes: [RunRecord.Outcome]
+}
+
+struct RunTimes: Sendable, Equatable {
+    var lastAttempt: Date?
+    var lastSuccess: Date?
+}
+
+/// The run times of every source, read once per store and forgotten when runs change.
+final class RunTimesMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [String: RunTimes]?
+
+    var cached: [String: RunTimes]? { lock.withLock { times } }
+
+    func remember(_ times: [String: RunTimes]) {
+        lock.withLock { self.times = times }
+    }
+
+    func forget() {
+        lock.withLock { times = nil }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TrawlKit
+
+@Suite struct DiffCommandTests {
+    let directory: TemporaryDirectory
+    let store: CacheStore
+    let night = SnapshotFixtures.night
+
+    /// Two runs: the first a baseline of charts; the second with one of each kind of change.
+    init() throws {
+        directory = try TemporaryDirectory("diff")
+        store = CacheStore(root: directory.url)
+        let detector = ChangeDetector()
+        let first = detector.detect(
+            from: nil, to: SnapshotFixtures.snapshot([1, 2, 3].map { SnapshotFixtures.chart($0) }), at: night)
+        try store.save(
+            RunRecord(
+                id: "20261130T040000Z", started: night, finished: night,
+                outcomes: [.init(sourceID: "charts", status: .fetched, itemCount: 3)], changes: first.changes))
+        let later = night.addingTimeInterval(86_400)
+        let second = detector.detect(
+            from: first.snapshot,
+            to: SnapshotFixtures.snapshot(
+                [SnapshotFixtures.chart(1, scale: 40_000), SnapshotFixtures.chart(3), SnapshotFixtures.chart(4)], at: later),
+            at: later)
+        try store.save(
+            RunRecord(
+                id: "20261201T040000Z", started: later, finished: later,
+                outcomes: [
+                    .init(sourceID: "charts", status: .fetched, itemCount: 3),
+                    .init(sourceID: "news", status: .failed, itemCount: 0, error: "HTTP 503"),
+                ],
+                changes: second.changes))
+    }
+
+    private func run(_ arguments: [String]) async -> (TrawlKit.ExitStatus, CapturingConsole) {
+        let capture = CapturingConsole()
+        let status = await CommandLineTool.main(arguments + ["--cache", store.root.path], console: capture.console)
+        return (status, capture)
+    }
+
+    @Test func latestRunIsShownGroupedBySource() async {
+        let (status, capture) = await run(["diff"])
+        #expect(status == .success)
+        #expect(
+            capture.output == """
+                run 20261201T040000Z (started 2026-12-01T04:00:00Z): 3 changes in 1 of 2 sources
+
+                charts: fetched, 3 items
+                  ~ changed  Chart 1 [https://charts.example/1.pdf]
+                      scale: 80000 -> 40000
+                  + added  Chart 4 [https://charts.example/4.pdf]
+                  - removed  Chart 2 [https://charts.example/2.pdf]
+
+                news: failed: HTTP 503
+
+                """)
+    }
+
+    @Test func anEarlierRunIsChosenByID() async {
+        let (status, capture) = await run(["diff", "--run", "20261130T040000Z"])
+        #expect(status == .success)
+        #expect(capture.output.hasSuffix("charts: baseline, now tracking 3 items\n"))
+    }
+
+    @Test func jsonGroupsChangesUnderEachSource() async throws {
+        let (status, capture) = await run(["diff", "--json"])
+        #expect(status == .success)
+        let object = try JSONSerialization.jsonObject(with: Data(capture.output.utf8)) as? [String: Any] ?? [:]
+        #expect(object["run"] as? String == "20261201T040000Z")
+        let sources = object["sources"] as? [[String: Any]] ?? []
+        try #require(sources.count == 2)
+        #expect(sources.map { $0["id"] as? String } == ["charts", "news"])
+        #expect(sources.map { ($0["changes"] as? [Any])?.count } == [3, 0])
+        #expect(sources[1]["error"] as? String == "HTTP 503")
+        #expect(sources[0]["error"] is NSNull)
+    }
+
+    @Test func unknownRunSuggestsTheNearestID() async {
+        let (status, capture) = await run(["diff", "--run", "20261201T040001Z"])
+        #expect(status == .failure)
+        #expect(
+            capture.errors
+                == "error: no run '20261201T040001Z' in \(store.root.path)/runs (did you mean '20261201T040000Z'?)\n")
+    }
+
+    @Test func noRunsYetSaysSo() async throws {
+        let empty = try TemporaryDirectory("diff-empty")
+        let capture = CapturingConsole()
+        let status = try DiffCommand.report(store: CacheStore(root: empty.url), runID: nil, json: false, console: capture.console)
+        #expect(status == .failure)
+        #expect(capture.errors == "error: no runs recorded in \(empty.url.path)/runs yet\n")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TrawlKit
+
+@Suite struct StatusCommandTests {
+    let directory: TemporaryDirectory
+    let store: CacheStore
+    let night = SnapshotFixtures.night
+
+    /// Two sources: charts fetched fine last night; news has failed twice since the night before.
+    init() throws {
+        directory = try TemporaryDirectory("status")
+        store = CacheStore(root: directory.url.appendingPathComponent("Cache"))
+        let earlier = night.addingTimeInterval(-86_400)
+        try store.record(.init(sourceID: "news", status: .fetched, itemCount: 10), at: earlier.addingTimeInterval(-86_400))
+        try store.record(.init(sourceID: "news", status: .failed, itemCount: 0, error: "HTTP 503"), at: earlier)
+        try store.record(
+            .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"), at: night)
+        try store.record(.init(sourceID: "charts", status: .fetched, itemCount: 812), at: night)
+    }
+
+    private func run(_ arguments: [String]) async -> (TrawlKit.ExitStatus, CapturingConsole) {
+        let capture = CapturingConsole()
+        let status = await CommandLineTool.main(arguments, console: capture.console)
+        return (status, capture)
+    }
+
+    @Test func tableShowsEachSourcesHealthAndExitsOneWhenOneIsStale() throws {
+        let capture = CapturingConsole()
+        let status = try StatusCommand.report(
+            store: store, json: false, now: night.addingTimeInterval(3 * 3_600 + 12 * 60), console: capture.console)
+        #expect(status == .failure)
+        #expect(
+            capture.output == """
+                SOURCE  LAST SUCCESS          AGE     ITEMS  FAILURES  STALE  LAST ERROR
+                charts  2026-11-30T04:00:00Z  3h 12m    812         0  ok
+                news    2026-11-28T04:00:00Z  2d 3h      10         2  stale  no items matched 'ol.most-read li'
+
+                """)
+    }
+
+    @Test func jsonIsAnArrayOfObjectsWithEveryKey() async throws {
+        let (status, capture) = await run(["status", "--json", "--cache", store.root.path])
+        #expect(status == .failure)
+        #expect(capture.errors == "")
+        #expect(
+            capture.output == """
+                [
+                  {
+                    "failures" : 0,
+                    "id" : "charts",
+                    "items" : 812,
+                    "lastError" : null,
+                    "lastSuccess" : "2026-11-30T04:00:00Z",
+                    "stale" : false
+                  },
+                  {
+                    "failures" : 2,
+                    "id" : "news",
+                    "items" : 10,
+                    "lastError" : "no items matched 'ol.most-read li'",
+                    "lastSuccess" : "2026-11-28T04:00:00Z",
+                    "stale" : true
+                  }
+                ]
+
+                """)
+    }
+
+    @Test func allHealthyExitsZero() async throws {
+        try store.record(.init(sourceID: "news", status: .fetched, itemCount: 9), at: night)
+        let (status, _) = await run(["status", "--cache", store.root.path])
+        #expect(status == .success)
+    }
+
+    @Test func cacheBesideTheConfigurationIsFoundThroughConfig() async throws {
+        let configuration = directory.file("trawl.json")
+        try Data("{}".utf8).write(to: configuration)
+        let (status, capture) = await run(["status", "--json", "--config", configuration.path])
+        #expect(status == .failure)
+        #expect(capture.output.contains("\"id\" : \"charts\""))
+    }
+
+    @Test func missingCacheIsAnErrorSayingWhere() async throws {
+        let missing = directory.file("nowhere").path
+        let (status, capture) = await run(["status", "--cache", missing])
+        #expect(status == .failure)
+        #expect(capture.errors == "error: no cache at \(missing); 'trawl run' makes one\n")
+    }
+
+    @Test func unusableHealthIsAWarningAndTheRestIsShown() async throws {
+        try Data("{\"schemaVersion\": 1, ".utf8).write(to: store.healthFile(of: "news"))
+        let (_, capture) = await run(["status", "--cache", store.root.path])
+        #expect(capture.errors.hasPrefix("warning: \(store.healthFile(of: "news").path): the file is truncated"))
+        #expect(capture.output.contains("charts"))
+        // A command that only looks leaves the file for the next run to move aside.
+        #expect(FileManager.default.fileExists(atPath: store.healthFile(of: "news").path))
+    }
+
+    @Test(arguments: [
+        (0.0, "0s"), (59, "59s"), (60, "1m"), (3_599, "59m"), (3_600, "1h 0m"), (90_000, "1d 1h"),
+    ])
+    func agesReadAtAGlance(seconds: Double, text: String) {
+        #expect(StatusCommand.age(seconds) == text)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TrawlKit
+
+@Suite struct StoreRetentionTests {
+    let directory: TemporaryDirectory
+    let store: CacheStore
+
+    /// A cache with ten nightly runs, the last at `SnapshotFixtures.night`.
+    init() throws {
+        directory = try TemporaryDirectory("store-retention")
+        store = CacheStore(root: directory.url)
+        for day in 0..<10 {
+            let time = SnapshotFixtures.night.addingTimeInterval(Double(day - 9) * 86_400)
+            try store.save(RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
+        }
+    }
+
+    @Test(arguments: [
+        (RetentionPolicy(runs: 3), 3),
+        (RetentionPolicy(days: 4), 5),
+        (RetentionPolicy(runs: 3, days: 4), 3),
+        (RetentionPolicy(runs: 8, days: 2), 3),
+        (RetentionPolicy(), 10),
+        (RetentionPolicy(runs: 0, days: 0), 1),
+    ])
+    func runRecordsAreKeptForNRunsAndDDays(policy: RetentionPolicy, kept: Int) throws {
+        let removed = try store.pruneRuns(policy, now: SnapshotFixtures.night)
+        #expect(store.runIDs().count == kept)
+        #expect(removed.count == 10 - kept)
+        #expect(store.runIDs().last == "20261130T040000Z")
+    }
+
+    @Test func theNewestRunIsKeptHoweverOld() throws {
+        try store.pruneRuns(RetentionPolicy(days: 1), now: SnapshotFixtures.night.addingTimeInterval(400 * 86_400))
+        #expect(store.runIDs() == ["20261130T040000Z"])
+    }
+}
