@@ -80,7 +80,7 @@ import Testing
     @discardableResult
     private func runOnce(detection: ChangeDetector.Detection, at time: Date) throws -> [String] {
         var written: [String] = []
-        if try store.save(detection.snapshot) { written.append("snapshot") }
+        if try store.save(detection) { written.append("snapshot") }
         if try store.save(validators: ["https://charts.example/": HTTPValidators(etag: "\"v1\"")], of: "charts") {
             written.append("http")
         }

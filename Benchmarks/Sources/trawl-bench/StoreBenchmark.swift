@@ -71,7 +71,7 @@ enum StoreBenchmark {
             changeCount += detection.changes.filter { $0.kind != .baseline }.count
             let outcome = RunRecord.Outcome(sourceID: id, status: .fetched, itemCount: detection.snapshot.items.count)
             try figures.save += clock.measure {
-                if try store.save(detection.snapshot) { figures.written += 1 }
+                if try store.save(detection) { figures.written += 1 }
                 if try store.save(validators: ["https://example.org/\(id)": HTTPValidators(etag: "\"\(id)\"")], of: id) {
                     figures.written += 1
                 }
