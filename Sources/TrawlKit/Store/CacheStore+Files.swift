@@ -71,7 +71,9 @@ extension CacheStore {
     /// Decodes a cache file, or says precisely why it cannot be.
     static func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
         do {
-            let value = try decoder.decode(T.self, from: data)
+            // Snapshots, the large files, take the fast path when they are as Trawl wrote them.
+            let fast = T.self == Snapshot.self ? SnapshotJSON.decode(data) as? T : nil
+            let value = try fast ?? decoder.decode(T.self, from: data)
             guard value.schemaVersion == T.schemaVersion else {
                 return .failure(
                     CacheError(path: path, kind: .wrongSchema(found: value.schemaVersion, expected: T.schemaVersion)))
@@ -171,6 +173,7 @@ extension CacheStore {
 
     /// The bytes a value is stored as: pretty JSON with a final newline.
     static func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let snapshot = value as? Snapshot { return SnapshotJSON.encode(snapshot) }
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data
