@@ -39,14 +39,14 @@ let package = Package(
 
         .executableTarget(
             name: "trawl-bench",
-            dependencies: ["TrawlKit"],
+            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "Mustache"],
             path: "Benchmarks/Sources/trawl-bench"
         ),
 
         .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "TrawlKitTests", dependencies: ["TrawlKit", "TestSupport"]),
+        .testTarget(name: "TrawlKitTests", dependencies: ["TrawlKit", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit"], path: "Tests/Support"),
     ],

@@ -2,26 +2,76 @@ import CLibXML2
 import Foundation
 
 extension Document {
+    /// Inputs larger than this are cut to it before parsing, so memory stays bounded
+    /// (libxml2 needs a few times the input); no real page comes near it.
+    public static let maximumInputSize = 128 * 1024 * 1024
+
     /// Parses HTML bytes the way a browser would, never failing: broken markup is repaired.
+    ///
+    /// The encoding is sniffed as the HTML Standard §13.2.3 says (see `EncodingSniffer`), and
+    /// invalid byte sequences become U+FFFD. The tree gets what a browser's would have and
+    /// libxml2's lacks: `html`, `head` and `body` always, and table rows inside `tbody`.
     ///
     /// - Parameters:
     ///   - data: the bytes as they arrived.
     ///   - url: where they came from, for resolving relative links.
     ///   - contentType: the HTTP `Content-Type`, whose charset takes precedence over `<meta>`.
     public static func parseHTML(_ data: Data, url: URL? = nil, contentType: String? = nil) -> Document {
+        libxml2IsReady()
+        let input = data.prefix(maximumInputSize)
+        let encoding = EncodingSniffer.sniff(input, contentType: contentType).name
+        let utf8 = Transcoder.utf8(input, encoding: encoding)
+        // Hostile input guards: no network, no error output; libxml2's default limits on
+        // name and text length and on depth apply because HTML_PARSE_HUGE is not set.
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let parsed = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> htmlDocPtr? in
-            let base = buffer.bindMemory(to: CChar.self).baseAddress
-            return htmlReadMemory(base, Int32(buffer.count), url?.absoluteString, "UTF-8", options)
+                | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        let parsed = utf8.withUnsafeBufferPointer { buffer -> htmlDocPtr? in
+            buffer.withMemoryRebound(to: CChar.self) {
+                htmlReadMemory($0.baseAddress, Int32($0.count), url?.absoluteString, "UTF-8", options)
+            }
         }
-        let pointer = parsed ?? htmlNewDoc(nil, nil)!
+        let pointer = parsed ?? htmlNewDocNoDtD(nil, nil)!
+        HTMLTreeRepair.repair(pointer)
+        xmlXPathOrderDocElems(pointer)
         return Document(pointer: pointer, url: url, isHTML: true)
     }
 
     /// Parses HTML from a string.
     public static func parseHTML(_ string: String, url: URL? = nil) -> Document {
-        parseHTML(Data(string.utf8), url: url)
+        parseHTML(Data(string.utf8), url: url, contentType: "text/html; charset=utf-8")
     }
+
+    /// Parses XML (feeds, XHTML) with the same node API, recovering from errors.
+    ///
+    /// No network, no external DTD or entities, and no entity expansion beyond the five
+    /// predefined ones: references to entities a DOCTYPE declares are dropped, so a
+    /// "billion laughs" document costs no more than its size.
+    public static func parseXML(_ data: Data, url: URL? = nil) -> Document {
+        libxml2IsReady()
+        let input = data.prefix(maximumInputSize)
+        let options = Int32(
+            XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue)
+        let parsed = input.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> xmlDocPtr? in
+            let base = buffer.bindMemory(to: CChar.self).baseAddress
+            return xmlReadMemory(base, Int32(buffer.count), url?.absoluteString, nil, options)
+        }
+        let pointer = parsed ?? xmlNewDoc("1.0")!
+        XMLEntityStripper.strip(pointer)
+        xmlXPathOrderDocElems(pointer)
+        return Document(pointer: pointer, url: url, isHTML: false)
+    }
+
+    /// Parses XML from a string.
+    public static func parseXML(_ string: String, url: URL? = nil) -> Document {
+        parseXML(Data(string.utf8), url: url)
+    }
+}
+
+/// libxml2 must initialise its globals once, before threads use it.
+private let libxml2Initialised: Void = xmlInitParser()
+
+private func libxml2IsReady() {
+    _ = libxml2Initialised
 }

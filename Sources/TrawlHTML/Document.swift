@@ -10,11 +10,15 @@ public final class Document: @unchecked Sendable {
     /// The URL the document came from; relative links resolve against it (or `<base href>`).
     public let url: URL?
     public let isHTML: Bool
+    /// The URL relative links resolve against: the first `<base href>` in the `head`
+    /// (HTML Standard §4.2.3), itself resolved against `url`; else `url`.
+    public let baseURL: URL?
 
     init(pointer: xmlDocPtr, url: URL?, isHTML: Bool) {
         self.pointer = pointer
         self.url = url
         self.isHTML = isHTML
+        baseURL = isHTML ? Document.baseURL(of: pointer, url: url) : url
     }
 
     deinit {

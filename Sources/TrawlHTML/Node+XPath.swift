@@ -4,18 +4,42 @@ import Foundation
 /// An XPath expression that libxml2 would not compile or evaluate.
 public struct XPathError: Error, CustomStringConvertible, Sendable {
     public let expression: String
-    public var description: String { "invalid XPath expression \"\(expression)\"" }
+    /// libxml2's own words, e.g. `Invalid expression`.
+    public let reason: String
+
+    public var description: String { "invalid XPath expression \"\(expression)\": \(reason)" }
 }
 
 extension Node {
     /// The nodes the XPath 1.0 expression selects, with this node as the context node.
     /// Text and attribute nodes come back as nodes too, whose `text` is their value.
     public func xpath(_ expression: String) throws -> NodeList {
-        guard let context = xmlXPathNewContext(document.pointer) else { throw XPathError(expression: expression) }
+        try evaluate(expression, scope: false, functions: false)
+    }
+
+    /// The nodes a CSS selector matches below (and including) this node, in document order.
+    ///
+    /// The selector is compiled once per process (see `Selector`); `:scope` is this node.
+    public func select(_ css: String) throws -> NodeList {
+        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML)
+        return try evaluate(compiled.xpath, scope: compiled.usesScope, functions: compiled.usesFunctions)
+    }
+
+    private func evaluate(_ expression: String, scope: Bool, functions: Bool) throws -> NodeList {
+        guard let context = xmlXPathNewContext(document.pointer) else {
+            throw XPathError(expression: expression, reason: "out of memory")
+        }
         defer { xmlXPathFreeContext(context) }
         context.pointee.node = pointer
+        // Errors come back as values; libxml2 would otherwise print them to stderr.
+        context.pointee.error = { _, _ in }
+        if functions { XPathFunctions.register(in: context) }
+        if scope { xmlXPathRegisterVariable(context, "scope", xmlXPathNewNodeSet(pointer)) }
         guard let result = xmlXPathEvalExpression(expression, context) else {
-            throw XPathError(expression: expression)
+            let reason = context.pointee.lastError.message.map { String(cString: $0) } ?? "unknown error"
+            xmlResetError(&context.pointee.lastError)
+            throw XPathError(
+                expression: expression, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         defer { xmlXPathFreeObject(result) }
         guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval else {
@@ -31,19 +55,16 @@ extension Node {
         }
         return NodeList(nodes)
     }
-
-    /// The nodes a CSS selector matches below (and including) this node.
-    public func select(_ css: String) throws -> NodeList {
-        try xpath(SelectorCompiler.shared.xpath(for: css))
-    }
 }
 
 extension Document {
+    /// The nodes the XPath expression selects, with the root element as the context node.
     public func xpath(_ expression: String) throws -> NodeList {
         guard let root else { return NodeList([]) }
         return try root.xpath(expression)
     }
 
+    /// The elements (or text, attributes) a CSS selector matches in the whole document.
     public func select(_ css: String) throws -> NodeList {
         guard let root else { return NodeList([]) }
         return try root.select(css)
@@ -53,15 +74,26 @@ extension Document {
 extension NodeList {
     /// The nodes the selector matches below every node of the list, in order, without repeats.
     public func select(_ css: String) throws -> NodeList {
+        try merging { try $0.select(css) }
+    }
+
+    /// The nodes the XPath expression selects from every node of the list, without repeats.
+    public func xpath(_ expression: String) throws -> NodeList {
+        try merging { try $0.xpath(expression) }
+    }
+
+    private func merging(_ query: (Node) throws -> NodeList) rethrows -> NodeList {
+        if nodes.count == 1 { return try query(nodes[0]) }
         var seen = Set<UnsafeMutableRawPointer>()
         var result: [Node] = []
         for node in nodes {
-            for match in try node.select(css) where seen.insert(UnsafeMutableRawPointer(match.pointer)).inserted {
+            for match in try query(node) where seen.insert(UnsafeMutableRawPointer(match.pointer)).inserted {
                 result.append(match)
             }
         }
         return NodeList(result)
     }
 
+    /// The first node, or nil when the list is empty.
     public var first: Node? { nodes.first }
 }

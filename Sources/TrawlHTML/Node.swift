@@ -15,6 +15,8 @@ public struct Node: @unchecked Sendable {
     public var isText: Bool {
         pointer.pointee.type == XML_TEXT_NODE || pointer.pointee.type == XML_CDATA_SECTION_NODE
     }
+    /// An attribute, as `::attr(name)` and XPath's `@name` select; its `tag` is its name.
+    public var isAttribute: Bool { pointer.pointee.type == XML_ATTRIBUTE_NODE }
 
     /// The element's local name, lower-cased for HTML; `#text` for text.
     public var tag: String {
@@ -104,14 +106,21 @@ public struct Node: @unchecked Sendable {
     }
 
     /// The node serialised as markup, itself included.
+    /// Without formatting: the markup as parsed, no line breaks added.
     public var outerHTML: String {
+        if document.isHTML {
+            guard let output = xmlAllocOutputBuffer(nil) else { return "" }
+            defer { xmlOutputBufferClose(output) }
+            htmlNodeDumpFormatOutput(output, document.pointer, pointer, "UTF-8", 0)
+            xmlOutputBufferFlush(output)
+            guard let content = xmlOutputBufferGetContent(output) else { return "" }
+            return String(
+                decoding: UnsafeBufferPointer(start: content, count: Int(xmlOutputBufferGetSize(output))), as: UTF8.self
+            )
+        }
         guard let buffer = xmlBufferCreate() else { return "" }
         defer { xmlBufferFree(buffer) }
-        if document.isHTML {
-            htmlNodeDump(buffer, document.pointer, pointer)
-        } else {
-            xmlNodeDump(buffer, document.pointer, pointer, 0, 0)
-        }
+        xmlNodeDump(buffer, document.pointer, pointer, 0, 0)
         return String(cString: xmlBufferContent(buffer))
     }
 

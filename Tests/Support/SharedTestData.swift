@@ -13,6 +13,13 @@ public enum SharedTestData {
         if let override = ProcessInfo.processInfo.environment["TRAWL_SHARED"] {
             return URL(fileURLWithPath: override).appendingPathComponent("testdata")
         }
+        // `../shared` beside the clone; a git worktree sits deeper, so look further up too.
+        var folder = packageRoot
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("shared/testdata")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata")
     }
 

@@ -1,7 +1,12 @@
 import Foundation
 
+// trawl-bench BENCHMARK [ARGUMENTS]: one case per benchmark file; Benchmarks/*.sh drive them.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
 switch arguments.first {
-case "store": try await StoreBenchmark.run(Array(arguments.dropFirst()))
-default: print("usage: trawl-bench NAME [OPTIONS]")
+case "feeds": try await FeedBenchmark.run(rest)
+case "html": try await HTMLBenchmark.run(rest)
+case "mustache": try await MustacheBenchmark.run(rest)
+case "store": try await StoreBenchmark.run(rest)
+default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
 }

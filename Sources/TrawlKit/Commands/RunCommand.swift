@@ -1,0 +1,42 @@
+import Foundation
+
+/// `trawl run`: scrape every source, then generate the site. The nightly job.
+struct RunCommand: TrawlCommand {
+    static let name = "run"
+    static let summary = "scrape every source, then generate the site (the nightly job)"
+    static let usage = """
+        trawl run [--config FILE] [--output DIR] [--cache DIR] [--only ID,...] [--accept ID,...]
+                  [--offline] [--quiet] [--verbose]
+
+          --config FILE    the configuration (default: ./trawl.json)
+          --output DIR     where the site goes (default: from the configuration, else Output/)
+          --cache DIR      where snapshots and run records live (default: Cache/)
+          --only ID,...    scrape only these sources
+          --accept ID,...  take these sources' new layout even if it looks broken
+          --offline        fetch nothing; generate the site from the cache
+          --quiet          print nothing unless something failed
+          --verbose        print warnings about individual fields and rows
+
+        exit status: 0 all sources fine; 1 some sources failed (site still generated);
+                     2 configuration or usage error; 3 another run holds the lock
+        """
+    static let flags: Set<String> = ["--offline", "--quiet", "--verbose"]
+    static let options: Set<String> = ["--config", "--output", "--cache", "--only", "--accept", "--templates"]
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
+        }
+        let configuration = try ConfigurationOptions.load(arguments)
+        let options = RunOptions(
+            only: arguments.list("--only"), accept: arguments.list("--accept"), offline: arguments.has("--offline"))
+        let reporter = RunReporter(
+            console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
+        let pipeline = Pipeline(
+            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
+        let record = try await pipeline.run(options)
+        reporter.summarize(record, output: configuration.outputDirectory)
+        let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false
+        return failed ? .failure : .success
+    }
+}

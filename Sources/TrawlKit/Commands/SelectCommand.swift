@@ -1,0 +1,199 @@
+import Foundation
+import TrawlHTML
+
+/// `trawl select SELECTOR FILE_OR_URL…`: the scraper's workbench. Its output is an interface
+/// scripts rely on, so each mode's shape is fixed and documented in `usage`.
+struct SelectCommand: TrawlCommand {
+    static let name = "select"
+    static let summary = "try a CSS selector on files or URLs: the scraper's workbench"
+    static let usage = """
+        trawl select SELECTOR FILE_OR_URL... [--text | --attr NAME | --html] [--json] [--count] [--base URL]
+
+          SELECTOR     CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name))
+          FILE_OR_URL  a file, '-' for standard input, or an http(s):// or file:// URL;
+                       .xml/.rss/.atom files and XML content types are read as XML
+          --text       print each match's text, white space collapsed (the default)
+          --attr NAME  print each match's attribute NAME (skipping matches without it)
+          --html       print each match's markup
+          --json       print one JSON array per input: [{"tag", "text", "attrs", "html"}, ...]
+          --count      print one line per input: <count><TAB><input>
+          --base URL   resolve links against URL (default: the input's URL, then <base href>)
+
+        One match per line. '::text' and '::attr(NAME)' in the selector work as --text and
+        --attr do; '::text' skips text that is only white space. Attributes that hold URLs
+        (href, src, action, ...) print resolved whenever a base URL is known.
+        exit status: 0 something matched; 1 nothing matched; 2 bad selector or unreadable input
+        """
+    static let flags: Set<String> = ["--text", "--html", "--json", "--count"]
+    static let options: Set<String> = ["--attr", "--base"]
+
+    /// What to print of each match.
+    enum Output: Equatable {
+        case text, html, attribute(String), json, count
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard let css = arguments.positionals.first else { throw UsageError("missing SELECTOR") }
+        let inputs = Array(arguments.positionals.dropFirst())
+        guard !inputs.isEmpty else { throw UsageError("missing FILE_OR_URL after the selector") }
+        let output = try output(for: arguments)
+        var base: URL?
+        if let text = arguments.value("--base") {
+            guard let url = URL(string: text), url.scheme != nil else {
+                throw UsageError("--base needs an absolute URL, not '\(text)'")
+            }
+            base = url
+        }
+        do {
+            _ = try Selector(parsing: css)
+        } catch {
+            console.error("\(error)")
+            return .usage
+        }
+
+        var matchedAny = false
+        var unreadable = false
+        for input in inputs {
+            let document: Document
+            do {
+                document = try await read(input, base: base)
+            } catch {
+                console.error("\(input): \(error)")
+                unreadable = true
+                continue
+            }
+            let matches = try select(css, in: document)
+            matchedAny = matchedAny || !matches.isEmpty
+            print(matches, input: input, output: output, console: console)
+        }
+        if unreadable { return .usage }
+        return matchedAny ? .success : .failure
+    }
+
+    static func output(for arguments: ParsedArguments) throws -> Output {
+        var chosen: [Output] = []
+        if arguments.has("--text") { chosen.append(.text) }
+        if arguments.has("--html") { chosen.append(.html) }
+        if let name = arguments.value("--attr") { chosen.append(.attribute(name)) }
+        if arguments.has("--json") { chosen.append(.json) }
+        if arguments.has("--count") { chosen.append(.count) }
+        guard chosen.count <= 1 else {
+            throw UsageError("choose one of --text, --attr, --html, --json and --count")
+        }
+        return chosen.first ?? .text
+    }
+
+    /// The matches, without the white-space-only text nodes `::text` would bring along.
+    static func select(_ css: String, in document: Document) throws -> [Node] {
+        try document.select(css).filter { !$0.isText || !$0.text.isEmpty }
+    }
+
+    // MARK: - Reading
+
+    /// Reads an input as a document: standard input, a URL, or a file.
+    static func read(_ input: String, base: URL?) async throws -> Document {
+        if input == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return Document.parseHTML(data, url: base)
+        }
+        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
+            ["http", "https", "file"].contains(scheme)
+        {
+            guard case .page(let page) = try await Fetcher().fetch(url) else {
+                throw FetchError.unreachable(url, reason: "no body")
+            }
+            return parse(
+                page.body, url: base ?? (scheme == "file" ? nil : page.url), contentType: page.contentType,
+                name: url.path)
+        }
+        let file = URL(fileURLWithPath: input)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw UnreadableInput(path: input, reason: (error as NSError).localizedDescription)
+        }
+        return parse(data, url: base, contentType: nil, name: input)
+    }
+
+    /// XML for feeds and XHTML, by content type or file extension; HTML otherwise.
+    static func parse(_ data: Data, url: URL?, contentType: String?, name: String) -> Document {
+        let type = contentType?.lowercased() ?? ""
+        let isXML =
+            (type.contains("xml") && !type.contains("html"))
+            || ["xml", "rss", "atom", "rdf", "xhtml"].contains(URL(fileURLWithPath: name).pathExtension.lowercased())
+        return isXML ? Document.parseXML(data, url: url) : Document.parseHTML(data, url: url, contentType: contentType)
+    }
+
+    struct UnreadableInput: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "cannot read the file: \(reason)" }
+    }
+
+    // MARK: - Printing
+
+    static func print(_ matches: [Node], input: String, output: Output, console: Console) {
+        switch output {
+        case .count:
+            console.print("\(matches.count)\t\(input)")
+        case .json:
+            console.print("[" + matches.map(json).joined(separator: ",") + "]")
+        case .text:
+            for match in matches { console.print(value(of: match)) }
+        case .html:
+            for match in matches { console.print(match.isElement ? match.outerHTML : value(of: match)) }
+        case .attribute(let name):
+            for match in matches {
+                guard let attribute = match.attr(name) else { continue }
+                console.print(resolved(attribute, name: name, in: match.document))
+            }
+        }
+    }
+
+    /// A match's text; an attribute selected with `::attr()` prints as `--attr` would.
+    static func value(of node: Node) -> String {
+        if node.isAttribute { return resolved(node.rawText, name: node.tag, in: node.document) }
+        return node.text
+    }
+
+    /// Attributes whose values are URLs (HTML Standard, "URL-valued attributes").
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "cite", "poster", "data", "background", "longdesc", "usemap",
+        "manifest", "icon", "codebase",
+    ]
+
+    static func resolved(_ value: String, name: String, in document: Document) -> String {
+        guard urlAttributes.contains(name.lowercased()), let base = document.baseURL else { return value }
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        return URL(string: trimmed, relativeTo: base)?.absoluteString ?? value
+    }
+
+    /// `{"tag", "text", "attrs", "html"}` in that order; text nodes are `#text`, attributes `@name`.
+    static func json(_ node: Node) -> String {
+        let tag = node.isAttribute ? "@" + node.tag : node.tag
+        let attributes = node.isElement ? node.attributes : []
+        let attrs = attributes.map { "\(jsonString($0.name)):\(jsonString($0.value))" }.joined(separator: ",")
+        let html = node.isElement ? node.outerHTML : node.rawText
+        return "{\"tag\":\(jsonString(tag)),\"text\":\(jsonString(value(of: node))),\"attrs\":{\(attrs)},"
+            + "\"html\":\(jsonString(html))}"
+    }
+
+    /// A JSON string literal (RFC 8259 §7).
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Mustache
+
+/// `trawl template`: render one Mustache template with JSON data, to try a template out.
+struct TemplateCommand: TrawlCommand {
+    static let name = "template"
+    static let summary = "render a Mustache template with JSON data"
+    static let usage = """
+        trawl template TEMPLATE [--data FILE.json] [--partials DIR]
+
+          --data FILE.json  the data to render ('-' reads standard input; default: {})
+          --partials DIR    where partial 'name' is DIR/name.mustache (default: the template's folder)
+
+        The result goes to standard output; see docs/TEMPLATES.md for what templates can do.
+
+        exit status: 0 rendered; 2 the template, a partial or the data is at fault
+        """
+    static let flags: Set<String> = []
+    static let options: Set<String> = ["--data", "--partials"]
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard let path = arguments.positionals.first else {
+            throw UsageError("name the template to render")
+        }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        let partialsPath = arguments.value("--partials") ?? (path as NSString).deletingLastPathComponent
+        let partials = NotingPartials(PartialDirectory(path: partialsPath))
+        let output = try TemplateCommandError.wrapping {
+            let template = try Template(contentsOfFile: path)
+            let data = try arguments.value("--data").map(readData) ?? [:]
+            return try template.render(data, partials: partials)
+        }
+        for name in partials.missing {
+            console.note(
+                "note: no partial '\(name)' at \(partials.directory.filePath(for: name)); it rendered as nothing")
+        }
+        console.write(output)
+        return .success
+    }
+
+    /// The JSON data in `path`, with the line and column of a syntax error.
+    private static func readData(_ path: String) throws -> MustacheValue {
+        let data =
+            path == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        let name = path == "-" ? "standard input" : path
+        do {
+            _ = try JSONNodeParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw TemplateCommandError(message: "\(name):\(error.line):\(error.column): \(error.message)")
+        }
+        return try MustacheValue(jsonData: data)
+    }
+}
+
+/// A template, partial or data file at fault: a usage error (exit status 2).
+struct TemplateCommandError: ClassifiedError, CustomStringConvertible {
+    let message: String
+
+    var exitStatus: ExitStatus { .usage }
+    var description: String { message }
+
+    /// Runs `body`, turning any failure into a `TemplateCommandError` with the same words.
+    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TemplateCommandError {
+            throw error
+        } catch let error as TemplateError {
+            throw TemplateCommandError(message: error.description)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw TemplateCommandError(message: "no such file: \(error.filePath ?? "(unknown)")")
+        } catch {
+            throw TemplateCommandError(message: "\(error.localizedDescription)")
+        }
+    }
+}
+
+/// A partial directory that remembers the names it could not find, so the command can
+/// say so: the spec renders a missing partial as nothing, which hides a typo.
+private final class NotingPartials: PartialResolver, @unchecked Sendable {
+    let directory: PartialDirectory
+    private let lock = NSLock()
+    private var missingNames: Set<String> = []
+
+    init(_ directory: PartialDirectory) {
+        self.directory = directory
+    }
+
+    var missing: [String] { lock.withLock { missingNames.sorted() } }
+
+    func template(named name: String) throws -> Template? {
+        let template = try directory.template(named: name)
+        if template == nil { lock.withLock { _ = missingNames.insert(name) } }
+        return template
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TrawlHTML
+
+/// Reads and validates `trawl.json`, collecting every problem with its JSON path.
+public enum ConfigurationLoader {
+    static let topLevelKeys = ["site", "output", "cache", "templates", "fetch", "feed", "retention", "sources"]
+
+    /// Loads the configuration at `file`; paths inside resolve against its folder.
+    public static func load(
+        from file: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ConfigurationError(
+                file: file.path, problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+        }
+        return try load(data, file: file, environment: environment)
+    }
+
+    public static func load(
+        _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Configuration {
+        let json: JSONNode
+        do {
+            json = try JSONNodeParser.parse(data)
+        } catch let error as JSONSyntaxError {
+            throw ConfigurationError(
+                file: file.path,
+                problems: [.init(path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)])
+        }
+        let reader = JSONReader(expansion: EnvironmentExpansion(environment: environment))
+        let configuration = read(json, file: file, reader: reader)
+        if let configuration, reader.problems.isEmpty { return configuration }
+        throw ConfigurationError(file: file.path, problems: reader.problems)
+    }
+
+    private static func read(_ json: JSONNode, file: URL, reader: JSONReader) -> Configuration? {
+        guard let top = reader.object(json, at: "", known: topLevelKeys) else { return nil }
+        let folder = file.deletingLastPathComponent()
+        func path(_ key: String, default fallback: String) -> URL {
+            let relative = reader.string(top[key], at: key) ?? fallback
+            return URL(fileURLWithPath: relative, relativeTo: folder).standardizedFileURL
+        }
+
+        let site = readSite(top["site"], reader: reader)
+        let fetch = readFetch(top["fetch"], reader: reader)
+        var feed = FeedSettings()
+        if let object = reader.object(top["feed"], at: "feed", known: ["maxEntries"]),
+            let maxEntries = reader.integer(object["maxEntries"], at: "feed.maxEntries")
+        {
+            feed.maxEntries = maxEntries
+        }
+        var retention = RetentionSettings()
+        if let object = reader.object(top["retention"], at: "retention", known: ["runs", "days"]) {
+            retention.runs = reader.integer(object["runs"], at: "retention.runs") ?? retention.runs
+            retention.days = reader.integer(object["days"], at: "retention.days") ?? retention.days
+        }
+
+        var sources: [SourceConfiguration] = []
+        if let list = reader.array(top["sources"], at: "sources") {
+            var seen: [String: Int] = [:]
+            for (index, element) in list.enumerated() {
+                let at = "sources[\(index)]"
+                guard let source = SourceReader(reader: reader, path: at, folder: folder).read(element) else { continue }
+                if let first = seen[source.id] {
+                    reader.problem(
+                        "\(at).id", "duplicate source id '\(source.id)' (also sources[\(first)])", at: element["id"])
+                    continue
+                }
+                seen[source.id] = index
+                sources.append(source)
+            }
+        } else if top["sources"] == nil {
+            reader.problem("sources", "missing: list the sources to scrape")
+        }
+
+        let templates = reader.string(top["templates"], at: "templates").map {
+            URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
+        }
+        return Configuration(
+            file: file, site: site, outputDirectory: path("output", default: "Output"),
+            cacheDirectory: path("cache", default: "Cache"), templatesDirectory: templates, fetch: fetch, feed: feed,
+            retention: retention, sources: sources)
+    }
+
+    private static func readSite(_ value: JSONNode?, reader: JSONReader) -> SiteSettings {
+        var site = SiteSettings(title: "Trawl")
+        guard let object = reader.object(value, at: "site", known: ["title", "url", "author", "description"]) else {
+            return site
+        }
+        site.title = reader.string(object["title"], at: "site.title") ?? site.title
+        if let text = reader.string(object["url"], at: "site.url") {
+            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+                site.url = url
+            } else {
+                reader.problem("site.url", "'\(text)' is not an http or https URL", at: object["url"])
+            }
+        }
+        site.author = reader.string(object["author"], at: "site.author")
+        site.description = reader.string(object["description"], at: "site.description")
+        return site
+    }
+
+    private static func readFetch(_ value: JSONNode?, reader: JSONReader) -> FetchSettings {
+        var fetch = FetchSettings()
+        let keys = ["userAgent", "contact", "delay", "timeout", "maxBytes", "robots"]
+        guard let object = reader.object(value, at: "fetch", known: keys) else { return fetch }
+        fetch.userAgent = reader.string(object["userAgent"], at: "fetch.userAgent") ?? fetch.userAgent
+        fetch.contact = reader.string(object["contact"], at: "fetch.contact")
+        if let delay = reader.number(object["delay"], at: "fetch.delay") {
+            fetch.delay = .milliseconds(Int(delay * 1000))
+        }
+        if let timeout = reader.number(object["timeout"], at: "fetch.timeout") {
+            fetch.timeout = .milliseconds(Int(timeout * 1000))
+        }
+        fetch.maxBytes = reader.integer(object["maxBytes"], at: "fetch.maxBytes") ?? fetch.maxBytes
+        fetch.obeysRobots = reader.bool(object["robots"], at: "fetch.robots") ?? fetch.obeysRobots
+        return fetch
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// `${NAME}` and `${NAME:-default}` in configuration strings, replaced from the environment.
+///
+/// Lets one file serve several machines (a contact address, a base URL), and lets the
+/// demo point at either day of its sample pages.
+struct EnvironmentExpansion: Sendable {
+    var environment: [String: String]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// The text with every reference replaced; a reference to an unset variable with no
+    /// default is an error naming it.
+    func expand(_ text: String) throws -> String {
+        guard text.contains("${") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                let name = rest[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                throw UnsetVariable(name: String(name), reason: "has no closing '}'")
+            }
+            let reference = rest[start.upperBound..<end]
+            let (name, fallback) = Self.split(reference)
+            if let value = environment[name], !value.isEmpty {
+                result += value
+            } else if let fallback {
+                result += fallback
+            } else {
+                throw UnsetVariable(name: name, reason: "is not set and has no default (write ${\(name):-default})")
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    private static func split(_ reference: Substring) -> (String, String?) {
+        guard let marker = reference.range(of: ":-") else { return (String(reference), nil) }
+        return (String(reference[..<marker.lowerBound]), String(reference[marker.upperBound...]))
+    }
+
+    struct UnsetVariable: Error, CustomStringConvertible {
+        var name: String
+        var reason: String
+        var description: String { "environment variable '\(name)' \(reason)" }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// How one field of an item is scraped and typed.
+public struct FieldRule: Sendable, Hashable {
+    public enum Locator: Sendable, Hashable {
+        case css(String)
+        case xpath(String)
+    }
+
+    public enum ValueType: String, Sendable, Hashable, CaseIterable {
+        case string, int, number, bool, date, url
+    }
+
+    /// A regular expression and what its matches become (`$1` for groups).
+    public struct Replacement: Sendable, Hashable {
+        public var pattern: String
+        public var template: String
+
+        public init(pattern: String, template: String) {
+            self.pattern = pattern
+            self.template = template
+        }
+    }
+
+    public var name: String
+    /// Where the text is; nil means the item (or the table cell) itself.
+    public var locator: Locator?
+    /// For tables: the header of the column the field is read from.
+    public var column: String?
+    /// An attribute to read instead of the text.
+    public var attr: String?
+    public var type: ValueType
+    /// A date format (Unicode patterns, e.g. `dd MMM yyyy`); default: RFC 3339, RFC 2822 and ISO dates.
+    public var format: String?
+    /// Prefixes or fragments removed before typing (`"Published on "`).
+    public var strip: [String]
+    public var replace: [Replacement]
+    /// Every match as a list, rather than the first.
+    public var many: Bool
+    /// The text used when nothing matches.
+    public var defaultValue: String?
+
+    public init(
+        name: String, locator: Locator? = nil, column: String? = nil, attr: String? = nil, type: ValueType = .string,
+        format: String? = nil, strip: [String] = [], replace: [Replacement] = [], many: Bool = false,
+        defaultValue: String? = nil
+    ) {
+        self.name = name
+        self.locator = locator
+        self.column = column
+        self.attr = attr
+        self.type = type
+        self.format = format
+        self.strip = strip
+        self.replace = replace
+        self.many = many
+        self.defaultValue = defaultValue
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads a parsed JSON document by path, noting every problem instead of stopping at the first.
+///
+/// Keys that nobody asks for are reported as unknown, with the closest known key.
+final class JSONReader {
+    private(set) var problems: [ConfigurationError.Problem] = []
+    let expansion: EnvironmentExpansion
+
+    init(expansion: EnvironmentExpansion = EnvironmentExpansion()) {
+        self.expansion = expansion
+    }
+
+    func problem(_ path: String, _ message: String, at node: JSONNode? = nil) {
+        problems.append(.init(path: path, message: message, line: node?.line, column: node?.column))
+    }
+
+    /// An object's members, checked against the keys the caller understands.
+    func object(_ node: JSONNode?, at path: String, known: [String]) -> JSONNode? {
+        guard let node else { return nil }
+        guard case .object(let members) = node.content else {
+            problem(path, "expected an object, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        for member in members where !known.contains(member.key) {
+            let hint = Suggestion.closest(to: member.key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            problem(Self.join(path, member.key), "unknown key '\(member.key)'\(hint)", at: member.value)
+        }
+        return node
+    }
+
+    /// An object's members in the order written, whatever their keys.
+    func members(_ node: JSONNode?, at path: String) -> [(key: String, value: JSONNode)] {
+        guard let node else { return [] }
+        guard case .object(let members) = node.content else {
+            problem(path, "expected an object, found \(node.kindDescription)", at: node)
+            return []
+        }
+        return members
+    }
+
+    /// A string, with `${VARIABLE}` references expanded.
+    func string(_ node: JSONNode?, at path: String) -> String? {
+        guard let node else { return nil }
+        guard case .string(let string) = node.content else {
+            problem(path, "expected a string, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        do {
+            return try expansion.expand(string)
+        } catch {
+            problem(path, "\(error)", at: node)
+            return nil
+        }
+    }
+
+    /// A list of strings; a single string counts as a list of one.
+    func strings(_ node: JSONNode?, at path: String) -> [String]? {
+        guard let node else { return nil }
+        switch node.content {
+        case .string: return string(node, at: path).map { [$0] }
+        case .array(let elements):
+            return elements.enumerated().compactMap { index, element in string(element, at: "\(path)[\(index)]") }
+        default:
+            problem(path, "expected a list of strings, found \(node.kindDescription)", at: node)
+            return nil
+        }
+    }
+
+    func array(_ node: JSONNode?, at path: String) -> [JSONNode]? {
+        guard let node else { return nil }
+        guard case .array(let elements) = node.content else {
+            problem(path, "expected a list, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return elements
+    }
+
+    func integer(_ node: JSONNode?, at path: String) -> Int? {
+        guard let node else { return nil }
+        guard case .number(let number) = node.content else {
+            problem(path, "expected a whole number, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard number.rounded() == number, abs(number) < 1e15 else {
+            problem(path, "expected a whole number, found \(number)", at: node)
+            return nil
+        }
+        return Int(number)
+    }
+
+    func number(_ node: JSONNode?, at path: String) -> Double? {
+        guard let node else { return nil }
+        guard case .number(let number) = node.content else {
+            problem(path, "expected a number, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return number
+    }
+
+    func bool(_ node: JSONNode?, at path: String) -> Bool? {
+        guard let node else { return nil }
+        guard case .bool(let bool) = node.content else {
+            problem(path, "expected true or false, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return bool
+    }
+
+    /// One of a fixed set of words, with a suggestion when it is a near miss.
+    func choice(_ node: JSONNode?, at path: String, from choices: [String]) -> String? {
+        guard let string = string(node, at: path) else { return nil }
+        guard choices.contains(string) else {
+            let hint = Suggestion.closest(to: string, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+            problem(path, "'\(string)' is not one of \(choices.joined(separator: ", "))\(hint)", at: node)
+            return nil
+        }
+        return string
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+}

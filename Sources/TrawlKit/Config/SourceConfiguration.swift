@@ -1,0 +1,82 @@
+import Foundation
+
+/// One source: where to fetch it and how to turn it into items.
+public struct SourceConfiguration: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Items found by a CSS selector, fields by selectors within each.
+        case list
+        /// Rows of the table whose header row holds given labels, columns by header name.
+        case table
+        /// An RSS, Atom or JSON feed; items are its entries.
+        case feed
+        /// Label → state pairs; a change of state is the news.
+        case status
+    }
+
+    public var id: String
+    public var name: String
+    public var kind: Kind
+    public var url: URL
+    /// Where relative links resolve when not against the fetched URL (a local mirror of a site).
+    public var base: URL?
+    /// The selector of one item (`list`, `status`), or of one row (`table`, default `tr`).
+    public var items: String?
+    public var fields: [FieldRule]
+    /// The field an item's id is taken from; default its URL, else its title.
+    public var idField: String?
+    public var ignoreChanges: [String]
+    public var required: [String]
+    /// Pagination for `list`: a selector for the next page's link (default `rel="next"`).
+    public var next: String?
+    public var maxPages: Int
+    /// For `table`: labels the header row must contain, case-insensitively.
+    public var header: [String]
+    /// For `status`: which state texts mean "on".
+    public var onValues: [String]
+    /// The field whose URL `trawl download` mirrors.
+    public var download: String?
+    public var guardrail: Guardrail
+
+    public init(
+        id: String, name: String? = nil, kind: Kind, url: URL, items: String? = nil, fields: [FieldRule] = [],
+        idField: String? = nil, ignoreChanges: [String] = [], required: [String] = [], next: String? = nil,
+        maxPages: Int = 1, header: [String] = [], onValues: [String] = ["on", "true", "1", "yes"],
+        download: String? = nil, guardrail: Guardrail = Guardrail()
+    ) {
+        self.id = id
+        self.name = name ?? id
+        self.kind = kind
+        self.url = url
+        self.items = items
+        self.fields = fields
+        self.idField = idField
+        self.ignoreChanges = ignoreChanges
+        self.required = required
+        self.next = next
+        self.maxPages = maxPages
+        self.header = header
+        self.onValues = onValues
+        self.download = download
+        self.guardrail = guardrail
+    }
+
+    public func field(_ name: String) -> FieldRule? {
+        fields.first { $0.name == name }
+    }
+}
+
+/// When a scrape looks like a broken layout rather than news (the `guard` block).
+public struct Guardrail: Sendable, Hashable {
+    /// The share of the previous items that may vanish in one run (0.5: half).
+    public var maxLoss: Double
+    /// The share of items that may lack a required field.
+    public var maxMissingRequired: Double
+    /// Zero items is always a failure unless this is true.
+    public var allowEmpty: Bool
+
+    public init(maxLoss: Double = 0.5, maxMissingRequired: Double = 0.5, allowEmpty: Bool = false) {
+        self.maxLoss = maxLoss
+        self.maxMissingRequired = maxMissingRequired
+        self.allowEmpty = allowEmpty
+    }
+}

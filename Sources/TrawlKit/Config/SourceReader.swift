@@ -1,0 +1,221 @@
+import Foundation
+import TrawlHTML
+
+/// Reads one entry of `sources`, with its preset applied first.
+struct SourceReader {
+    let reader: JSONReader
+    let path: String
+    /// The configuration file's folder: a `url` without a scheme is a file path relative to it.
+    let folder: URL
+
+    static func resolve(_ text: String, against folder: URL) -> URL? {
+        if let url = URL(string: text), url.scheme != nil { return url }
+        guard !text.isEmpty else { return nil }
+        return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
+    }
+
+    static let keys = [
+        "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required", "next",
+        "maxPages", "header", "on", "download", "guard",
+    ]
+    static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
+
+    func read(_ given: JSONNode) -> SourceConfiguration? {
+        guard var object = reader.object(given, at: path, known: Self.keys) else { return nil }
+        if let presetName = reader.string(object["preset"], at: "\(path).preset") {
+            guard let preset = Presets.named(presetName) else {
+                let hint = Suggestion.closest(to: presetName, in: Presets.names).map { " (did you mean '\($0)'?)" } ?? ""
+                reader.problem(
+                    "\(path).preset",
+                    "unknown preset '\(presetName)'\(hint); presets: \(Presets.names.joined(separator: ", "))",
+                    at: object["preset"])
+                return nil
+            }
+            // A problem in a value the preset supplied is reported where the preset is named.
+            let named = object["preset"] ?? object
+            object = Presets.apply(preset.relocated(line: named.line, column: named.column), under: object)
+        }
+
+        guard let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
+        else { return nil }
+        if id.isEmpty || id.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            reader.problem(
+                "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)", at: object["id"])
+        }
+        guard
+            let kindName = required(object, "kind", "one of list, table, feed, status (or a preset)").flatMap({
+                reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
+            }),
+            let kind = SourceConfiguration.Kind(rawValue: kindName)
+        else { return nil }
+        guard let urlText = required(object, "url", "the page or feed to fetch").flatMap({ reader.string($0, at: "\(path).url") })
+        else { return nil }
+        guard let url = Self.resolve(urlText, against: folder), let scheme = url.scheme?.lowercased(),
+            ["http", "https", "file"].contains(scheme)
+        else {
+            reader.problem("\(path).url", "'\(urlText)' is not an http, https or file URL", at: object["url"])
+            return nil
+        }
+
+        var source = SourceConfiguration(id: id, kind: kind, url: url)
+        source.name = reader.string(object["name"], at: "\(path).name") ?? id
+        if let base = reader.string(object["base"], at: "\(path).base") {
+            source.base = URL(string: base)
+            if source.base?.scheme == nil { reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"]) }
+        }
+        source.items = reader.string(object["items"], at: "\(path).items").flatMap {
+            checkedCSS($0, at: "\(path).items", node: object["items"])
+        }
+        source.fields = reader.members(object["fields"], at: "\(path).fields").compactMap { member in
+            readField(member.key, member.value, at: "\(path).fields.\(member.key)")
+        }
+        source.idField = reader.string(object["idField"], at: "\(path).idField")
+        source.ignoreChanges = reader.strings(object["ignoreChanges"], at: "\(path).ignoreChanges") ?? []
+        source.required = reader.strings(object["required"], at: "\(path).required") ?? []
+        source.next = reader.string(object["next"], at: "\(path).next").flatMap {
+            checkedCSS($0, at: "\(path).next", node: object["next"])
+        }
+        if let maxPages = reader.integer(object["maxPages"], at: "\(path).maxPages") {
+            if maxPages < 1 { reader.problem("\(path).maxPages", "must be 1 or more", at: object["maxPages"]) }
+            source.maxPages = max(maxPages, 1)
+        }
+        source.header = reader.strings(object["header"], at: "\(path).header") ?? []
+        source.onValues = reader.strings(object["on"], at: "\(path).on") ?? source.onValues
+        source.download = reader.string(object["download"], at: "\(path).download")
+        source.guardrail = readGuardrail(object["guard"])
+        checkKindRequirements(source, object)
+        return source
+    }
+
+    private func required(_ object: JSONNode, _ key: String, _ purpose: String) -> JSONNode? {
+        guard let node = object[key] else {
+            reader.problem("\(path).\(key)", "missing: \(purpose)", at: object)
+            return nil
+        }
+        return node
+    }
+
+    private func readField(_ name: String, _ node: JSONNode, at fieldPath: String) -> FieldRule? {
+        if case .string(let css) = node.content {
+            return FieldRule(
+                name: name, locator: checkedCSS(css, at: fieldPath, node: node).map(FieldRule.Locator.css),
+                type: Self.defaultType(of: name))
+        }
+        guard let object = reader.object(node, at: fieldPath, known: Self.fieldKeys) else { return nil }
+        var rule = FieldRule(name: name, type: Self.defaultType(of: name))
+        if let css = reader.string(object["css"], at: "\(fieldPath).css") {
+            rule.locator = checkedCSS(css, at: "\(fieldPath).css", node: object["css"]).map(FieldRule.Locator.css)
+        }
+        if let xpath = reader.string(object["xpath"], at: "\(fieldPath).xpath") {
+            if rule.locator != nil { reader.problem(fieldPath, "give either 'css' or 'xpath', not both", at: object) }
+            rule.locator = checkedXPath(xpath, at: "\(fieldPath).xpath", node: object["xpath"]).map(FieldRule.Locator.xpath)
+        }
+        rule.column = reader.string(object["column"], at: "\(fieldPath).column")
+        rule.attr = reader.string(object["attr"], at: "\(fieldPath).attr")
+        if let type = reader.choice(object["type"], at: "\(fieldPath).type", from: FieldRule.ValueType.allCases.map(\.rawValue)) {
+            rule.type = FieldRule.ValueType(rawValue: type) ?? .string
+        }
+        rule.format = reader.string(object["format"], at: "\(fieldPath).format")
+        rule.strip = reader.strings(object["strip"], at: "\(fieldPath).strip") ?? []
+        rule.many = reader.bool(object["many"], at: "\(fieldPath).many") ?? false
+        rule.defaultValue = reader.string(object["default"], at: "\(fieldPath).default")
+        rule.replace = reader.members(object["replace"], at: "\(fieldPath).replace").compactMap { member in
+            let at = "\(fieldPath).replace.\(member.key)"
+            guard let template = reader.string(member.value, at: at) else { return nil }
+            guard (try? NSRegularExpression(pattern: member.key)) != nil else {
+                reader.problem(at, "'\(member.key)' is not a valid regular expression", at: member.value)
+                return nil
+            }
+            return FieldRule.Replacement(pattern: member.key, template: template)
+        }
+        return rule
+    }
+
+    /// The well-known fields type themselves unless told otherwise: an item's `url` must be
+    /// absolute (relative links resolve), and its `date` a date.
+    static func defaultType(of name: String) -> FieldRule.ValueType {
+        switch name {
+        case "url": return .url
+        case "date": return .date
+        default: return .string
+        }
+    }
+
+    private func share(_ key: String, in object: JSONNode, at path: String) -> Double? {
+        guard let share = reader.number(object[key], at: "\(path).\(key)") else { return nil }
+        guard (0...1).contains(share) else {
+            reader.problem("\(path).\(key)", "\(Value.double(share).text) is not a share from 0 to 1 (0.5 is half)", at: object[key])
+            return nil
+        }
+        return share
+    }
+
+    private func readGuardrail(_ node: JSONNode?) -> Guardrail {
+        var guardrail = Guardrail()
+        let at = "\(path).guard"
+        guard let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty"]) else {
+            return guardrail
+        }
+        guardrail.maxLoss = share("maxLoss", in: object, at: at) ?? guardrail.maxLoss
+        guardrail.maxMissingRequired = share("maxMissingRequired", in: object, at: at) ?? guardrail.maxMissingRequired
+        guardrail.allowEmpty = reader.bool(object["allowEmpty"], at: "\(at).allowEmpty") ?? guardrail.allowEmpty
+        return guardrail
+    }
+
+    private func checkKindRequirements(_ source: SourceConfiguration, _ object: JSONNode) {
+        switch source.kind {
+        case .list, .status:
+            if source.items == nil, object["items"] == nil {
+                reader.problem("\(path).items", "missing: the CSS selector of one item", at: object)
+            }
+            if source.kind == .list, source.field("title") == nil, object["fields"] != nil || object["items"] != nil {
+                reader.problem("\(path).fields", "missing: a list source needs a 'title' field", at: object)
+            }
+            if source.kind == .status, source.field("label") == nil || source.field("state") == nil {
+                reader.problem("\(path).fields", "missing: a status source needs 'label' and 'state' fields", at: object)
+            }
+        case .table:
+            if source.header.isEmpty {
+                reader.problem("\(path).header", "missing: labels the table's header row contains", at: object)
+            }
+        case .feed:
+            break
+        }
+        let names = Set(source.fields.map(\.name)).union(["title", "url", "date", "summary"])
+        if source.kind != .feed {
+            if let idField = source.idField, !names.contains(idField) {
+                reader.problem("\(path).idField", "'\(idField)' is not one of the source's fields", at: object["idField"])
+            }
+            for (index, name) in source.required.enumerated() where !names.contains(name) {
+                reader.problem("\(path).required[\(index)]", "'\(name)' is not one of the source's fields", at: object["required"])
+            }
+            if let download = source.download, !names.contains(download) {
+                reader.problem("\(path).download", "'\(download)' is not one of the source's fields", at: object["download"])
+            }
+        }
+    }
+
+    // An empty document has no root, and a query on it never compiles the selector: check
+    // against one that has an element.
+    private static let probe = Document.parseHTML("<p></p>")
+
+    private func checkedCSS(_ css: String, at selectorPath: String, node: JSONNode?) -> String? {
+        do {
+            _ = try Self.probe.select(css)
+            return css
+        } catch {
+            reader.problem(selectorPath, "bad selector: \(error)", at: node)
+            return nil
+        }
+    }
+
+    private func checkedXPath(_ xpath: String, at selectorPath: String, node: JSONNode?) -> String? {
+        do {
+            _ = try Self.probe.xpath(xpath)
+            return xpath
+        } catch {
+            reader.problem(selectorPath, "bad XPath: \(error)", at: node)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Mirrors the files a source's items point to (its `download` field) into
+/// `Output/files/<source>/`: complete files skipped, partial ones resumed, each written
+/// beside its destination and renamed into place.
+public struct FileMirror: Sendable {
+    public let configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// What a mirror did, per file.
+    public enum Event: Sendable {
+        case started(MirroredFile, index: Int, of: Int)
+        case progress(MirroredFile, received: Int64, expected: Int64?)
+        case skipped(MirroredFile)
+        case finished(MirroredFile, bytes: Int64)
+        case failed(MirroredFile, Error)
+    }
+
+    public struct Summary: Sendable {
+        public var downloaded = 0
+        public var skipped = 0
+        public var failed = 0
+        public var bytes: Int64 = 0
+    }
+
+    var store: CacheStore { CacheStore(root: configuration.cacheDirectory) }
+
+    /// The files of every source with a `download` field (or only `sourceIDs`), from the last good snapshots.
+    public func plannedFiles(sourceIDs: [String] = []) throws -> [MirroredFile] {
+        var files: [MirroredFile] = []
+        for source in configuration.sources where sourceIDs.isEmpty || sourceIDs.contains(source.id) {
+            guard let field = source.download, let snapshot = try store.lastGoodSnapshot(of: source.id) else { continue }
+            files += FileNaming.files(sourceID: source.id, field: field, items: snapshot.items)
+        }
+        return files
+    }
+
+    /// The mirrored files that are complete on disk, by source and item id (pages link these).
+    public func completeFiles(of sourceID: String) -> [String: MirroredFile] {
+        guard let source = configuration.source(sourceID), let field = source.download,
+            let snapshot = try? store.lastGoodSnapshot(of: sourceID)
+        else { return [:] }
+        let records = (try? store.downloadRecords(of: sourceID)) ?? [:]
+        var result: [String: MirroredFile] = [:]
+        for file in FileNaming.files(sourceID: sourceID, field: field, items: snapshot.items)
+        where isComplete(file, record: records[file.fileName]) {
+            result[file.itemID] = file
+        }
+        return result
+    }
+
+    public func mirror(sourceIDs: [String] = [], report: @escaping @Sendable (Event) -> Void) async throws -> Summary {
+        let files = try plannedFiles(sourceIDs: sourceIDs)
+        var summary = Summary()
+        var records: [String: [String: DownloadRecord]] = [:]
+        for (index, file) in files.enumerated() {
+            var sourceRecords = try records[file.sourceID] ?? store.downloadRecords(of: file.sourceID)
+            defer { records[file.sourceID] = sourceRecords }
+            let previous = sourceRecords[file.fileName]
+            if isComplete(file, record: previous) {
+                summary.skipped += 1
+                report(.skipped(file))
+                continue
+            }
+            report(.started(file, index: index + 1, of: files.count))
+            let destination = self.destination(of: file)
+            do {
+                try FileManager.default.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                // Remember the version before the body arrives, so an interrupted
+                // download can resume next time only if the server still has that version.
+                let recordsSoFar = sourceRecords
+                let store = self.store
+                let downloader = FileDownloader(
+                    url: file.url, destination: destination, previous: previous,
+                    userAgent: configuration.fetch.userAgentHeader, maxBytes: Int64(configuration.fetch.maxBytes) * 50,
+                    progress: { received, expected in report(.progress(file, received: received, expected: expected)) },
+                    onStart: { partial in
+                        var records = recordsSoFar
+                        records[file.fileName] = partial
+                        // Failing to note it costs only the chance to resume, never a file.
+                        _ = try? store.save(downloadRecords: records, of: file.sourceID)
+                    })
+                let outcome = try await downloader.run()
+                sourceRecords[file.fileName] = outcome.record
+                try store.save(downloadRecords: sourceRecords, of: file.sourceID)
+                summary.downloaded += 1
+                summary.bytes += outcome.bytesTransferred
+                report(.finished(file, bytes: outcome.bytesTransferred))
+            } catch {
+                summary.failed += 1
+                report(.failed(file, error))
+            }
+        }
+        return summary
+    }
+
+    func destination(of file: MirroredFile) -> URL {
+        configuration.outputDirectory.appendingPathComponent(file.relativePath)
+    }
+
+    /// Complete: recorded as complete for this URL, and the file on disk has the recorded size.
+    private func isComplete(_ file: MirroredFile, record: DownloadRecord?) -> Bool {
+        guard let record, record.complete, record.url == file.url.absoluteString else { return false }
+        let size = (try? FileManager.default.attributesOfItem(atPath: destination(of: file).path)[.size] as? Int64)
+        return size != nil && size == record.size
+    }
+}
+
+/// `downloads.json`: what is known of each mirrored file of a source.
+struct DownloadsFile: VersionedCacheFile {
+    static let schemaVersion = 1
+    var schemaVersion: Int = DownloadsFile.schemaVersion
+    var files: [String: DownloadRecord]
+}
+
+extension CacheStore {
+    func downloadsFile(of sourceID: String) -> URL {
+        sourceDirectory(sourceID).appendingPathComponent("downloads.json")
+    }
+
+    public func downloadRecords(of sourceID: String) throws -> [String: DownloadRecord] {
+        try read(DownloadsFile.self, at: downloadsFile(of: sourceID), consequence: "its files are checked again")?
+            .files ?? [:]
+    }
+
+    @discardableResult
+    public func save(downloadRecords: [String: DownloadRecord], of sourceID: String) throws -> Bool {
+        try write(DownloadsFile(files: downloadRecords), to: downloadsFile(of: sourceID))
+    }
+}

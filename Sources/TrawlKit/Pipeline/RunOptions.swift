@@ -1,0 +1,23 @@
+/// What one `trawl run` / `trawl scrape` should do beyond the configuration.
+public struct RunOptions: Sendable {
+    /// Only these sources (all when empty).
+    public var only: [String]
+    /// Sources whose new shape is taken even if the guard would call it a broken layout.
+    public var accept: [String]
+    /// Generate from the cache without fetching anything.
+    public var offline: Bool
+
+    public init(only: [String] = [], accept: [String] = [], offline: Bool = false) {
+        self.only = only
+        self.accept = accept
+        self.offline = offline
+    }
+}
+
+/// What the pipeline reports as it goes, for live lines on a terminal or log lines in cron.
+public enum RunEvent: Sendable {
+    case fetching(sourceID: String)
+    case finished(RunRecord.Outcome, changes: Int)
+    case warning(sourceID: String, message: String)
+    case generated(files: Int)
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One source's part of a run: fetch, scrape, guard, snapshot, detect changes, keep health.
+///
+/// Whatever fails, the last good snapshot stays on disk and the other sources go on.
+struct SourceRun: Sendable {
+    let source: SourceConfiguration
+    let store: CacheStore
+    let fetcher: Fetcher
+    let clock: WallClock
+    let accept: Bool
+    let report: @Sendable (RunEvent) -> Void
+
+    struct Result: Sendable {
+        var outcome: RunRecord.Outcome
+        var changes: [Change]
+    }
+
+    func run() async -> Result {
+        report(.fetching(sourceID: source.id))
+        let previous = loadPrevious()
+        var health = (try? store.health(of: source.id)) ?? Health()
+        let now = clock.now
+        health.lastAttempt = now
+        let result: Result
+        do {
+            result = try await scrape(previous: previous, at: now)
+            health.lastSuccess = now
+            health.consecutiveFailures = 0
+            health.lastError = nil
+            health.stale = false
+            health.itemCount = result.outcome.itemCount
+        } catch {
+            let guarded = (error as? ScrapeError).map { if case .layoutChanged = $0 { true } else { false } } ?? false
+            health.consecutiveFailures += 1
+            health.lastError = "\(error)"
+            health.stale = true
+            health.itemCount = previous?.items.count ?? 0
+            result = Result(
+                outcome: .init(
+                    sourceID: source.id, status: guarded ? .guarded : .failed, itemCount: health.itemCount,
+                    error: "\(error)"),
+                changes: [])
+        }
+        do {
+            try store.save(health, of: source.id)
+        } catch {
+            report(.warning(sourceID: source.id, message: "cannot save health: \(error)"))
+        }
+        report(.finished(result.outcome, changes: result.changes.filter { $0.kind != .baseline }.count))
+        return result
+    }
+
+    private func loadPrevious() -> Snapshot? {
+        do {
+            return try store.lastGoodSnapshot(of: source.id)
+        } catch {
+            report(.warning(sourceID: source.id, message: "\(error); treating the source as new"))
+            return nil
+        }
+    }
+
+    private func scrape(previous: Snapshot?, at now: Date) async throws -> Result {
+        var validators = (try? store.validators(of: source.id)) ?? [:]
+        let key = source.url.absoluteString
+        // Without a snapshot to fall back on, a 304 would leave nothing to show.
+        let conditional = previous == nil ? nil : validators[key]
+        let first = try await fetcher.fetch(source.url, validators: conditional)
+        guard case .page(let page) = first else {
+            let count = previous?.items.count ?? 0
+            return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
+        }
+
+        let scraper = PageScraper(source: source)
+        var combined = try scraper.scrape(page)
+        var pagesSeen: Set<URL> = [page.url]
+        var next = combined.nextPage
+        while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
+            guard case .page(let more) = try await fetcher.fetch(url) else { break }
+            let result = try scraper.scrape(more)
+            combined.items += result.items
+            combined.warnings += result.warnings
+            combined.missingRequired += result.missingRequired
+            next = result.nextPage
+        }
+        for warning in combined.warnings.prefix(5) {
+            report(.warning(sourceID: source.id, message: warning))
+        }
+        if !accept {
+            try ScrapeGuard(source: source).check(combined, previous: previous)
+        }
+
+        let snapshot = Snapshot(sourceID: source.id, takenAt: now, items: Self.unique(combined.items))
+        let changes = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+            .changes(from: previous, to: snapshot, at: now)
+        try store.save(snapshot)
+        if page.validators.isEmpty {
+            validators[key] = nil
+        } else {
+            validators[key] = page.validators
+        }
+        try store.save(validators: validators, of: source.id)
+        return Result(
+            outcome: .init(sourceID: source.id, status: .fetched, itemCount: snapshot.items.count), changes: changes)
+    }
+
+    /// The first item of each id, in page order: a page that lists an item twice lists it once.
+    static func unique(_ items: [Item]) -> [Item] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TrawlFeeds
+import TrawlHTML
+
+/// Items from an RSS, Atom or JSON feed: one per entry, podcast details kept as fields.
+struct FeedScraper {
+    let source: SourceConfiguration
+
+    func scrape(_ page: FetchedPage) throws -> ScrapeResult {
+        let parsed: ParsedFeed
+        do {
+            // Lenient, as feed readers are: an ill-formed feed that still yields entries
+            // is read, with a warning, rather than reported as failed.
+            parsed = try FeedParser(lenient: true).parse(page.body, url: page.url, contentType: page.contentType)
+        } catch {
+            throw ScrapeError.unreadableFeed(page.url, reason: "\(error)")
+        }
+        var result = ScrapeResult(warnings: parsed.warnings.map(\.description))
+        if parsed.isIllFormed { result.warnings.append("the feed is not well-formed XML; read what could be recovered") }
+        let feed = parsed.feed
+        let items = feed.entries.compactMap { entry in item(from: entry, in: feed) }
+        PageScraper(source: source).keepingComplete(items, into: &result)
+        return result
+    }
+
+    private func item(from entry: FeedEntry, in feed: Feed) -> Item? {
+        var fields: [Item.Field] = []
+        func add(_ name: String, _ value: Value?) {
+            if let value { fields.append(.init(name, value)) }
+        }
+        let title = entry.title.map(Self.plainText) ?? ""
+        add("title", title.isEmpty ? nil : .string(title))
+        add("url", entry.link.map(Value.url))
+        add("date", (entry.published ?? entry.updated).map(Value.date))
+        add("updated", entry.updated.map(Value.date))
+        let summary = (entry.summary ?? entry.content).map { text in
+            text.type == .text ? text.value.collapsingWhitespace : Self.plainText(text.value)
+        }
+        add("summary", summary.flatMap { $0.isEmpty ? nil : .string($0) })
+        let authors = entry.authors.compactMap(\.name).filter { !$0.isEmpty }
+        add("author", authors.isEmpty ? entry.iTunes?.author.map(Value.string) : .string(authors.joined(separator: ", ")))
+        let categories = entry.categories.map(\.term).filter { !$0.isEmpty }
+        add("categories", categories.isEmpty ? nil : .list(categories.map(Value.string)))
+        if let enclosure = entry.enclosures.first {
+            add("enclosure", .url(enclosure.url))
+            add("enclosureType", enclosure.type.map(Value.string))
+            add("enclosureLength", enclosure.length.map { Value.int(Int($0)) })
+        }
+        add("duration", entry.iTunes?.duration.map { Value.int(Int($0)) })
+        add("episode", entry.iTunes?.episode.map(Value.int))
+        add("season", entry.iTunes?.season.map(Value.int))
+        add("artwork", (entry.iTunes?.image ?? entry.thumbnail ?? feed.iTunes?.image).map(Value.url))
+
+        let id: String
+        if let idField = source.idField {
+            id = fields.first { $0.name == idField }?.value.text ?? ""
+        } else {
+            id = entry.id ?? entry.link?.absoluteString ?? title
+        }
+        guard !id.isEmpty else { return nil }
+        return Item(
+            id: id, title: title.isEmpty ? id : title, url: entry.link, date: entry.published ?? entry.updated,
+            summary: summary.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+    }
+
+    /// The text a reader sees in an HTML fragment: tags gone, entities decoded, spaces collapsed.
+    static func plainText(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html.collapsingWhitespace }
+        return Document.parseHTML("<body>\(html)</body>").root?.text ?? html.collapsingWhitespace
+    }
+}
+
+extension String {
+    var collapsingWhitespace: String {
+        split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

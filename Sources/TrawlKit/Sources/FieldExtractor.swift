@@ -1,0 +1,57 @@
+import Foundation
+import TrawlHTML
+
+/// Reads one field of one item from the page, cleans the text, and types it.
+struct FieldExtractor {
+    let parser: ValueParser
+    /// Problems that did not stop the scrape (a date that would not parse, say).
+    private(set) var warnings: [String] = []
+
+    init(parser: ValueParser) {
+        self.parser = parser
+    }
+
+    /// The field's value within `context` (an item's node, or a table cell), or nil when absent.
+    mutating func value(of rule: FieldRule, in context: Node) throws -> Value? {
+        var texts = try rawTexts(of: rule, in: context).map { clean($0, rule) }.filter { !$0.isEmpty }
+        if !rule.many { texts = Array(texts.prefix(1)) }
+        if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
+        let values = texts.compactMap { text in
+            let value = parser.value(text, as: rule.type, format: rule.format)
+            if value == nil {
+                let article = rule.type == .int ? "an" : "a"
+                warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")
+            }
+            return value
+        }
+        if rule.many { return values.isEmpty ? nil : .list(values) }
+        return values.first
+    }
+
+    private func rawTexts(of rule: FieldRule, in context: Node) throws -> [String] {
+        let nodes: [Node]
+        switch rule.locator {
+        case nil: nodes = [context]
+        case .css(let css): nodes = Array(try context.select(css))
+        case .xpath(let xpath): nodes = Array(try context.xpath(xpath))
+        }
+        if let attr = rule.attr {
+            return nodes.compactMap { $0.attr(attr) }
+        }
+        return nodes.map(\.text)
+    }
+
+    /// Strips, replaces, then collapses white space: what a reader would call the value.
+    private func clean(_ text: String, _ rule: FieldRule) -> String {
+        var text = text
+        for fragment in rule.strip where !fragment.isEmpty {
+            text = text.replacingOccurrences(of: fragment, with: "")
+        }
+        for replacement in rule.replace {
+            text = text.replacingOccurrences(
+                of: replacement.pattern, with: replacement.template, options: .regularExpression)
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+}

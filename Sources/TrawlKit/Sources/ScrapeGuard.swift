@@ -1,0 +1,39 @@
+import Foundation
+
+/// Tells a broken scraper from news: a scrape that suddenly yields nothing, loses most of
+/// its items, or lacks required fields in most of them is a failure, not a change.
+struct ScrapeGuard {
+    let source: SourceConfiguration
+
+    /// Throws `ScrapeError.layoutChanged` when `result` looks like a changed layout.
+    func check(_ result: ScrapeResult, previous: Snapshot?) throws {
+        let guardrail = source.guardrail
+        let found = result.items.count
+        let candidates = found + result.missingRequired
+        if candidates > 0, result.missingRequired > 0,
+            Double(result.missingRequired) / Double(candidates) > guardrail.maxMissingRequired
+        {
+            let fields = source.required.map { "'\($0)'" }.joined(separator: ", ")
+            throw ScrapeError.layoutChanged(
+                "\(result.missingRequired) of \(candidates) items lack a required field (\(fields))")
+        }
+        if found == 0, !guardrail.allowEmpty {
+            throw ScrapeError.layoutChanged("0 items matched \(whatMatches)")
+        }
+        if let previous, previous.items.count >= 4 {
+            let floor = Double(previous.items.count) * (1 - guardrail.maxLoss)
+            if Double(found) < floor {
+                throw ScrapeError.layoutChanged(
+                    "\(found) items where the last good run had \(previous.items.count) (\(whatMatches))")
+            }
+        }
+    }
+
+    private var whatMatches: String {
+        switch source.kind {
+        case .table: return "a table headed \(source.header.joined(separator: " / "))"
+        case .feed: return "the feed's entries"
+        case .list, .status: return "`\(source.items ?? "")`"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+import TrawlKit
+
+@Suite struct MarkdownRendererTests {
+    @Test func rendersGFMTablesAutolinksAndStrikethrough() {
+        let html = MarkdownRenderer.html(
+            """
+            | field | old | new |
+            |---|---|---|
+            | scale | ~~80000~~ | 40000 |
+
+            See https://charts.noaa.gov/ for more.
+            """)
+        #expect(html.contains("<table>"))
+        #expect(html.contains("<del>80000</del>"))
+        #expect(html.contains(#"<a href="https://charts.noaa.gov/">"#))
+    }
+
+    @Test func neverPassesRawHTMLThrough() {
+        let html = MarkdownRenderer.html("Hello <script>alert(1)</script> and [x](javascript:alert(1))")
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains("javascript:"))
+    }
+}
