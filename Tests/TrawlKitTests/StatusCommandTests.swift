@@ -74,12 +74,21 @@ import Testing
         #expect(status == .success)
     }
 
-    @Test func cacheBesideTheConfigurationIsFoundThroughConfig() async throws {
+    @Test func configurationNamesTheCacheAndTheSourcesInItsOrder() async throws {
         let configuration = directory.file("trawl.json")
-        try Data("{}".utf8).write(to: configuration)
+        let source = #"{"id": "ID", "kind": "list", "url": "a.html", "items": "li", "fields": {"title": "h2"}}"#
+        let sources = ["news", "charts", "podcast"].map { source.replacingOccurrences(of: "ID", with: $0) }
+        try Data(#"{"cache": "Cache", "sources": [\#(sources.joined(separator: ", "))]}"#.utf8).write(to: configuration)
         let (status, capture) = await run(["status", "--json", "--config", configuration.path])
         #expect(status == .failure)
-        #expect(capture.output.contains("\"id\" : \"charts\""))
+        let ids = capture.output.split(separator: "\n").filter { $0.contains("\"id\"") }
+        #expect(ids == [#"    "id" : "news","#, #"    "id" : "charts","#, #"    "id" : "podcast","#])
+    }
+
+    @Test func withoutCacheOrConfigurationItSaysHowToGetOne() async throws {
+        let (status, capture) = await run(["status", "--config", directory.file("absent.json").path])
+        #expect(status == .usage)
+        #expect(capture.errors.hasPrefix("error: no configuration at \(directory.file("absent.json").path)"))
     }
 
     @Test func missingCacheIsAnErrorSayingWhere() async throws {

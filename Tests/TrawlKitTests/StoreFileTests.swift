@@ -104,10 +104,13 @@ import Testing
 
     @Test func runIDsAreUTCTimestampsMadeUniqueWithinASecond() throws {
         let id = store.newRunID(at: SnapshotFixtures.night)
-        #expect(id == "20261130T040000Z")
+        #expect(id == "20261130T040000.000Z")
         try store.save(RunRecord(id: id, started: SnapshotFixtures.night, finished: SnapshotFixtures.night, outcomes: [], changes: []))
-        #expect(store.newRunID(at: SnapshotFixtures.night) == "20261130T040000Z-2")
-        #expect(RunRecord.date(fromID: "20261130T040000Z-2") == SnapshotFixtures.night)
+        #expect(store.newRunID(at: SnapshotFixtures.night) == "20261130T040000.000Z-2")
+        #expect(RunRecord.id(for: SnapshotFixtures.night.addingTimeInterval(0.1239)) == "20261130T040000.123Z")
+        #expect(RunRecord.date(fromID: "20261130T040000.000Z-2") == SnapshotFixtures.night)
+        #expect(RunRecord.date(fromID: "20261130T040000Z") == SnapshotFixtures.night)
+        #expect(RunRecord.date(fromID: "20261130T040000.250Z") == SnapshotFixtures.night.addingTimeInterval(0.25))
     }
 
     @Test func runsComeBackOldestFirstAndTheLatestIsTheNewest() throws {
@@ -115,8 +118,9 @@ import Testing
             let time = SnapshotFixtures.night.addingTimeInterval(Double(day) * 86_400)
             try store.save(RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
         }
-        #expect(try store.runs().map(\.id) == ["20261130T040000Z", "20261201T040000Z", "20261202T040000Z"])
-        #expect(try store.latestRun()?.id == "20261202T040000Z")
+        #expect(
+            try store.runs().map(\.id) == ["20261130T040000.000Z", "20261201T040000.000Z", "20261202T040000.000Z"])
+        #expect(try store.latestRun()?.id == "20261202T040000.000Z")
     }
 
     @Test func sourceIDsAreTheSourcesTheCacheHolds() throws {

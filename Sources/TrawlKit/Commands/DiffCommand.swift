@@ -21,7 +21,7 @@ public enum DiffCommand: TrawlCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
+        let store = CacheStore(root: try CacheLocation.resolve(arguments).directory, access: .readOnly)
         return try report(store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
     }
 

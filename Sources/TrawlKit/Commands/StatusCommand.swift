@@ -20,12 +20,15 @@ public enum StatusCommand: TrawlCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
-        return try report(store: store, json: arguments.has("--json"), now: Date(), console: console)
+        let location = try CacheLocation.resolve(arguments)
+        let store = CacheStore(root: location.directory, access: .readOnly)
+        return try report(
+            store: store, sourceIDs: location.sourceIDs, json: arguments.has("--json"), now: WallClock.fromEnvironment().now,
+            console: console)
     }
 
-    /// Prints the status of `sourceIDs` (default: every source the cache knows), as a
-    /// table or as JSON, with ages measured at `now`.
+    /// Prints the status of `sourceIDs` (the configured ones; default: every source the
+    /// cache holds), as a table or as JSON, with ages measured at `now`.
     public static func report(
         store: CacheStore, sourceIDs: [String]? = nil, json: Bool, now: Date, console: Console
     ) throws -> ExitStatus {

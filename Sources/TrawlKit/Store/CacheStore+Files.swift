@@ -158,7 +158,9 @@ extension CacheStore {
 
     /// Renames an unusable file to `<name>.corrupt-<UTC timestamp>`, never over another one.
     private func moveAside(_ url: URL) throws -> URL {
-        let base = "\(url.lastPathComponent).corrupt-\(RunRecord.id(for: clock.now))"
+        // To the second (`20261130T040000Z`): enough for a person, and the counter keeps names apart.
+        let time = RunRecord.id(for: clock.now).prefix(15) + "Z"
+        let base = "\(url.lastPathComponent).corrupt-\(time)"
         var target = url.deletingLastPathComponent().appendingPathComponent(base)
         var counter = 2
         while FileManager.default.fileExists(atPath: target.path) {
