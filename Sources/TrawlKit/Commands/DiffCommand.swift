@@ -5,7 +5,7 @@ public enum DiffCommand: TrawlCommand {
     public static let name = "diff"
     public static let summary = "what the last run (or --run ID) changed, grouped by source"
     public static let usage = """
-        usage: trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
+        trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
 
         Prints what a run found: each source's outcome, then its added (+), changed (~),
         removed (-) and reappeared (^) items, with the fields that changed.

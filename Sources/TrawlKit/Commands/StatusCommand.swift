@@ -5,7 +5,7 @@ public enum StatusCommand: TrawlCommand {
     public static let name = "status"
     public static let summary = "health of each source: last success, items, failures, last error"
     public static let usage = """
-        usage: trawl status [--json] [--config FILE] [--cache DIR]
+        trawl status [--json] [--config FILE] [--cache DIR]
 
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, and the last error. Exits 1 when a source is stale.
