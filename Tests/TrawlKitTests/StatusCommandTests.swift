@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StatusCommandTests {
@@ -13,10 +14,12 @@ import Testing
         directory = try TemporaryDirectory("status")
         store = CacheStore(root: directory.url.appendingPathComponent("Cache"))
         let earlier = night.addingTimeInterval(-86_400)
-        try store.record(.init(sourceID: "news", status: .fetched, itemCount: 10), at: earlier.addingTimeInterval(-86_400))
+        try store.record(
+            .init(sourceID: "news", status: .fetched, itemCount: 10), at: earlier.addingTimeInterval(-86_400))
         try store.record(.init(sourceID: "news", status: .failed, itemCount: 0, error: "HTTP 503"), at: earlier)
         try store.record(
-            .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"), at: night)
+            .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"),
+            at: night)
         try store.record(.init(sourceID: "charts", status: .fetched, itemCount: 812), at: night)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StoreFileTests {
@@ -98,14 +99,17 @@ import Testing
     @Test func writesLeaveNoTemporaryFilesBehind() throws {
         try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(1)]))
         try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(2)]))
-        let names = try FileManager.default.contentsOfDirectory(atPath: store.snapshotFile(of: "charts").deletingLastPathComponent().path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: store.snapshotFile(of: "charts").deletingLastPathComponent().path)
         #expect(names == ["snapshot.json"])
     }
 
     @Test func runIDsAreUTCTimestampsMadeUniqueWithinASecond() throws {
         let id = store.newRunID(at: SnapshotFixtures.night)
         #expect(id == "20261130T040000.000Z")
-        try store.save(RunRecord(id: id, started: SnapshotFixtures.night, finished: SnapshotFixtures.night, outcomes: [], changes: []))
+        try store.save(
+            RunRecord(
+                id: id, started: SnapshotFixtures.night, finished: SnapshotFixtures.night, outcomes: [], changes: []))
         #expect(store.newRunID(at: SnapshotFixtures.night) == "20261130T040000.000Z-2")
         #expect(RunRecord.id(for: SnapshotFixtures.night.addingTimeInterval(0.1239)) == "20261130T040000.123Z")
         #expect(RunRecord.date(fromID: "20261130T040000.000Z-2") == SnapshotFixtures.night)
@@ -116,7 +120,8 @@ import Testing
     @Test func runsComeBackOldestFirstAndTheLatestIsTheNewest() throws {
         for day in [2, 0, 1] {
             let time = SnapshotFixtures.night.addingTimeInterval(Double(day) * 86_400)
-            try store.save(RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
+            try store.save(
+                RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
         }
         #expect(
             try store.runs().map(\.id) == ["20261130T040000.000Z", "20261201T040000.000Z", "20261202T040000.000Z"])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StoreRetentionTests {
@@ -13,7 +14,8 @@ import Testing
         store = CacheStore(root: directory.url)
         for day in 0..<10 {
             let time = SnapshotFixtures.night.addingTimeInterval(Double(day - 9) * 86_400)
-            try store.save(RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
+            try store.save(
+                RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
         }
     }
 
@@ -37,7 +39,8 @@ import Testing
     }
 
     @Test func recordsNamedByNoTimeAreKeptRatherThanGuessed() throws {
-        try store.save(RunRecord(id: "0-manual", started: .distantPast, finished: .distantPast, outcomes: [], changes: []))
+        try store.save(
+            RunRecord(id: "0-manual", started: .distantPast, finished: .distantPast, outcomes: [], changes: []))
         try store.pruneRuns(RetentionPolicy(runs: 1, days: 0), now: SnapshotFixtures.night)
         #expect(store.runIDs() == ["0-manual", "20261130T040000.000Z"])
     }

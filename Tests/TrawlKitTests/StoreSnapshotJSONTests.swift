@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// The fast snapshot codec writes exactly what `JSONEncoder` writes and reads exactly what
@@ -17,7 +18,10 @@ import Testing
         let strings = [
             "", "plain", "q\"uote\\back/slash", "lines\n\r\ttab\u{8}\u{c}", "\u{1}\u{1f}\u{7f}", "é 😀 \u{2028} 中文",
         ]
-        let doubles = [0.0, -0.0, 1, 0.1, 1e20, 1e-7, 123_456_789.125, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e16, -2.5]
+        let doubles = [
+            0.0, -0.0, 1, 0.1, 1e20, 1e-7, 123_456_789.125, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e16,
+            -2.5,
+        ]
         var items: [Item] = []
         for (index, string) in strings.enumerated() {
             items.append(
@@ -31,12 +35,14 @@ import Testing
             Item(
                 id: "kinds", title: "k",
                 fields: [
-                    .init("int", .int(Int.min)), .init("bool", .bool(false)), .init("url", .url(URL(string: "file:///x")!)),
+                    .init("int", .int(Int.min)), .init("bool", .bool(false)),
+                    .init("url", .url(URL(string: "file:///x")!)),
                     .init("date", .date(Date(timeIntervalSince1970: 1_796_011_200.5))),
                     .init("list", .list([.int(1), .list([]), .string("x")])), .init("empty", .list([])),
                 ]))
         return [
-            Snapshot(sourceID: "awkward", takenAt: SnapshotFixtures.night, items: items, removed: Array(items.prefix(2))),
+            Snapshot(
+                sourceID: "awkward", takenAt: SnapshotFixtures.night, items: items, removed: Array(items.prefix(2))),
             Snapshot(sourceID: "empty", takenAt: SnapshotFixtures.night, items: []),
         ]
     }()

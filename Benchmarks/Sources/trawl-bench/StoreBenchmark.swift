@@ -74,7 +74,8 @@ enum StoreBenchmark {
             let outcome = RunRecord.Outcome(sourceID: id, status: .fetched, itemCount: detection.snapshot.items.count)
             try figures.save += clock.measure {
                 if try store.save(detection) { figures.written += 1 }
-                if try store.save(validators: ["https://example.org/\(id)": HTTPValidators(etag: "\"\(id)\"")], of: id) {
+                if try store.save(validators: ["https://example.org/\(id)": HTTPValidators(etag: "\"\(id)\"")], of: id)
+                {
                     figures.written += 1
                 }
                 var health = try store.health(of: id)
@@ -85,7 +86,8 @@ enum StoreBenchmark {
         }
         figures.changes = changes.filter { $0.kind != .baseline }.count
         // The run record is a new file, not a rewrite: it is not counted in `written`.
-        let record = RunRecord(id: store.newRunID(at: time), started: time, finished: time, outcomes: outcomes, changes: changes)
+        let record = RunRecord(
+            id: store.newRunID(at: time), started: time, finished: time, outcomes: outcomes, changes: changes)
         figures.record = try clock.measure { try store.save(record) }
         figures.peakMegabytes = peakMemoryMegabytes()
         return figures
@@ -107,7 +109,8 @@ enum StoreBenchmark {
                     url: url, date: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3_600),
                     fields: [
                         Item.Field("number", .int(index)), Item.Field("scale", .int(scale)),
-                        Item.Field("rank", .int((index + (run == 2 ? 1 : 0)) % 50)), Item.Field("edition", .string("\(index % 30)th")),
+                        Item.Field("rank", .int((index + (run == 2 ? 1 : 0)) % 50)),
+                        Item.Field("edition", .string("\(index % 30)th")),
                     ]))
         }
         if run == 2 {

@@ -58,12 +58,14 @@ public struct ChangeDetector: Sendable {
             if let before = previousByID[item.id] {
                 let fieldChanges = differences(from: before, to: item)
                 if !fieldChanges.isEmpty {
-                    changes.append(change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
+                    changes.append(
+                        change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
                 }
             } else if let gone = tombstones[item.id] {
                 // Compared with no ignored fields: what came back is the whole item.
                 let fieldChanges = ChangeDetector(ignoredFields: []).differences(from: gone, to: item)
-                changes.append(change(.reappeared, item.id, new.sourceID, time, after: item, before: gone, fieldChanges))
+                changes.append(
+                    change(.reappeared, item.id, new.sourceID, time, after: item, before: gone, fieldChanges))
             } else {
                 changes.append(change(.added, item.id, new.sourceID, time, after: item, before: nil, []))
             }

@@ -22,12 +22,14 @@ public enum DiffCommand: TrawlCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
         let store = CacheStore(root: try CacheLocation.resolve(arguments).directory, access: .readOnly)
-        return try report(store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
+        return try report(
+            store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
     }
 
     /// Prints run `runID` (default: the latest) of `store`.
     public static func report(store: CacheStore, runID: String?, json: Bool, console: Console) throws -> ExitStatus {
-        let found = try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
+        let found =
+            try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
         for problem in store.problems.drain() { console.warning(problem.description) }
         guard let run = found else {
             console.error(missingRunMessage(runID, in: store))

@@ -23,7 +23,8 @@ public enum StatusCommand: TrawlCommand {
         let location = try CacheLocation.resolve(arguments)
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, sourceIDs: location.sourceIDs, json: arguments.has("--json"), now: WallClock.fromEnvironment().now,
+            store: store, sourceIDs: location.sourceIDs, json: arguments.has("--json"),
+            now: WallClock.fromEnvironment().now,
             console: console)
     }
 
@@ -104,7 +105,8 @@ public enum StatusCommand: TrawlCommand {
                 let padding = String(repeating: " ", count: widths[column] - value.count)
                 return numeric.contains(column) ? padding + value : value + padding
             }
-            return padded.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            return padded.joined(separator: "  ").replacingOccurrences(
+                of: "\\s+$", with: "", options: .regularExpression)
         }
         return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n"
     }

@@ -71,7 +71,8 @@ extension RunRecord {
         guard characters.count >= 16, characters[8] == "T", characters.last == "Z" else { return nil }
         let text = String(characters)
         let (day, time) = (text.prefix(8), text.dropFirst(9))
-        let rfc3339 = "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2))T"
+        let rfc3339 =
+            "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2))T"
             + "\(time.prefix(2)):\(time.dropFirst(2).prefix(2)):\(time.dropFirst(4))"
         return CacheDate.date(from: rfc3339)
     }

@@ -85,7 +85,9 @@ extension CacheStore {
     }
 
     // Decoding is tried first and this only runs when it fails, so a good file is read once.
-    private static func diagnose<T: VersionedCacheFile>(_ data: Data, as type: T.Type, decodingError: Error)
+    private static func diagnose<T: VersionedCacheFile>(
+        _ data: Data, as type: T.Type, decodingError: Error
+    )
         -> CacheError.Kind
     {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }

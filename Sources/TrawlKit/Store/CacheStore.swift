@@ -95,7 +95,9 @@ public struct CacheStore: Sendable {
     /// and not even encoded again. The pipeline's one call after `ChangeDetector.detect`.
     @discardableResult
     public func save(_ detection: ChangeDetector.Detection) throws -> Bool {
-        if detection.isUnchanged, FileManager.default.fileExists(atPath: snapshotFile(of: detection.snapshot.sourceID).path) {
+        if detection.isUnchanged,
+            FileManager.default.fileExists(atPath: snapshotFile(of: detection.snapshot.sourceID).path)
+        {
             return false
         }
         return try save(detection.snapshot)

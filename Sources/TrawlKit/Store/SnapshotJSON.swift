@@ -17,7 +17,9 @@ enum SnapshotJSON {
         else { return nil }
         var removed: [Item] = []
         if let removedTree = tree["removed"] {
-            guard case .array(let removedTrees) = removedTree, let decoded = self.items(removedTrees) else { return nil }
+            guard case .array(let removedTrees) = removedTree, let decoded = self.items(removedTrees) else {
+                return nil
+            }
             removed = decoded
         }
         var snapshot = Snapshot(sourceID: sourceID, takenAt: takenAt, items: items, removed: removed)
@@ -121,7 +123,9 @@ enum SnapshotJSON {
             container(open: "{", close: "}", indent: indent, body)
         }
 
-        private mutating func container(open: Unicode.Scalar, close: Unicode.Scalar, indent: Int, _ body: (inout Writer) -> Void) {
+        private mutating func container(
+            open: Unicode.Scalar, close: Unicode.Scalar, indent: Int, _ body: (inout Writer) -> Void
+        ) {
             bytes.append(UInt8(ascii: open))
             first.append(true)
             body(&self)
@@ -163,14 +167,18 @@ enum SnapshotJSON {
         private mutating func item(_ item: Item, indent: Int) {
             let inner = indent + 2
             object(indent: indent) { writer in
-                if let date = item.date { writer.member("date", indent: inner) { $0.string(CacheDate.string(from: date)) } }
+                if let date = item.date {
+                    writer.member("date", indent: inner) { $0.string(CacheDate.string(from: date)) }
+                }
                 writer.member("fields", indent: inner) { writer in
                     writer.container(open: "[", close: "]", indent: inner) { writer in
                         for field in item.fields {
                             writer.element(indent: inner + 2) { writer in
                                 writer.object(indent: inner + 2) { writer in
                                     writer.member("name", indent: inner + 4) { $0.string(field.name) }
-                                    writer.member("value", indent: inner + 4) { $0.value(field.value, indent: inner + 4) }
+                                    writer.member("value", indent: inner + 4) {
+                                        $0.value(field.value, indent: inner + 4)
+                                    }
                                 }
                             }
                         }
@@ -225,7 +233,9 @@ enum SnapshotJSON {
                 case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
                 case 0..<0x20:
                     let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [
+                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                    ])
                 default: bytes.append(byte)
                 }
             }
