@@ -21,7 +21,7 @@ import Testing
     // MARK: The states a generation writes
 
     static func snapshot(_ generation: Int) -> Snapshot {
-        let items = (0..<(1_500 + generation % 5 * 100)).map { index in
+        let items = (0..<(200 + generation % 5 * 20)).map { index in
             Item(
                 id: "item-\(index)", title: "generation \(generation), item \(index)",
                 url: URL(string: "https://example.org/\(index)"), fields: [.init("generation", .int(generation))])
