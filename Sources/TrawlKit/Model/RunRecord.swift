@@ -31,7 +31,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
     }
 
     public var schemaVersion: Int = RunRecord.schemaVersion
-    /// The UTC timestamp that names the record's file, e.g. `20261130T040000.000Z`.
+    /// The UTC timestamp that names the record's file, e.g. `20261130T040000Z`.
     public var id: String
     public var started: Date
     public var finished: Date
