@@ -19,7 +19,8 @@ enum CacheDate {
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         var text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
-        text += "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay % 3_600 / 60, 2)):\(padded(secondOfDay % 60, 2))"
+        text +=
+            "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay % 3_600 / 60, 2)):\(padded(secondOfDay % 60, 2))"
         if milliseconds != 0 { text += ".\(padded(milliseconds, 3))" }
         return text + "Z"
     }
