@@ -88,7 +88,7 @@ struct SourceRun: Sendable {
             let ids = detection.duplicateIDs.prefix(3).joined(separator: ", ")
             report(.warning(sourceID: source.id, message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
         }
-        try store.save(detection.snapshot)
+        try store.save(detection)
         if page.validators.isEmpty {
             validators[key] = nil
         } else {
