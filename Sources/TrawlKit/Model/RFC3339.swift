@@ -10,7 +10,7 @@ public enum RFC3339 {
     /// Reads RFC 3339 with or without fractional seconds, with any offset; `t` and `z`
     /// may be lower case (RFC 3339 §5.6).
     public static func date(from string: String) -> Date? {
-        if let date = CacheDate.date(from: string) { return date }
+        if let date = CacheDate.fastDate(from: string) { return date }
         let upper = string.uppercased()
         return whole.date(from: upper) ?? fractional.date(from: upper)
     }
