@@ -134,6 +134,22 @@ import Testing
         #expect(try setup.mirrored("here.pdf") == Data("here".utf8))
     }
 
+    @Test func robotsTxtIsObeyedForMirrorsToo() async throws {
+        let setup = try Setup(
+            items: [("1", "private-chart.pdf"), ("2", "open.pdf")],
+            contents: [
+                "robots.txt": Data("User-agent: *\nDisallow: /private\n".utf8),
+                "private-chart.pdf": Data("secret".utf8), "open.pdf": Data("open".utf8),
+            ])
+        let failures = FailureLog()
+        let summary = try await setup.mirror.mirror { event in
+            if case .failed(let file, let error) = event { failures.append("\(file.fileName): \(error)") }
+        }
+        #expect(summary.downloaded == 1)
+        #expect(failures.all == ["private-chart.pdf: \(setup.files.url("private-chart.pdf").absoluteString): disallowed by robots.txt"])
+        #expect(!setup.files.requests.contains { $0.path == "/private-chart.pdf" })
+    }
+
     /// Lines gathered from concurrently running code.
     final class Log<Entry>: @unchecked Sendable {
         private let lock = NSLock()
