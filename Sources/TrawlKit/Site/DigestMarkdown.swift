@@ -2,8 +2,8 @@ import Foundation
 
 /// The Markdown of a day's digest (GitHub Flavored Markdown: tables, strikethrough).
 ///
-/// Scraped text is escaped so it reads as text: every ASCII punctuation character that
-/// Markdown could take as syntax is backslash-escaped (CommonMark §2.4), and line breaks
+/// Scraped text is escaped so it reads as text: the ASCII punctuation characters that
+/// Markdown could take as syntax are backslash-escaped (CommonMark §2.4), and line breaks
 /// become spaces, so a title can neither start a heading nor end a table cell.
 enum DigestMarkdown {
     static func render(_ day: DigestGenerator.Day, content: SiteContent) -> String {
@@ -59,14 +59,16 @@ enum DigestMarkdown {
             .replacingOccurrences(of: " ", with: "%20")
     }
 
-    private static let punctuation = Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+    /// The characters that open Markdown syntax inline or in a table: emphasis, code,
+    /// links and images, raw HTML and entities, strikethrough, headings, cell breaks.
+    private static let syntax = Set("\\`*_[]<>|~#&!")
 
     /// Text that Markdown shows as written.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in SafeText.line(text) {
-            if punctuation.contains(character), !".,:'-/".contains(character) { out.append("\\") }
+            if syntax.contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

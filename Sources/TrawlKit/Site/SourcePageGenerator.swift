@@ -28,7 +28,9 @@ enum SourcePageGenerator {
                 source: SourceView(source, root: root),
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
                 hasItems: !source.items.isEmpty, table: nil, groups: [])
-            if source.configuration.kind == .table {
+            if source.items.isEmpty {
+                // "No items yet", and no empty table or list.
+            } else if source.configuration.kind == .table {
                 page.table = table(source.items, files: files)
             } else {
                 page.groups = groups(source.items, files: files, today: today)
