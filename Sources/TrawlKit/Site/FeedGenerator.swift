@@ -56,7 +56,7 @@ enum FeedGenerator {
         let sourcePage = site.absoluteURL("sources/\(source.id)/index.html")
         return FeedDocument.Entry(
             id: FeedEntryID.id(of: change, authority: authority),
-            title: unified ? "\(source.name): \(description.headline)" : description.headline,
+            title: unified ? "\(description.headline) — \(source.name)" : description.headline,
             updated: change.detectedAt,
             link: description.link ?? sourcePage,
             content: .html(ChangeHTML.render(description, sourcePage: sourcePage)),
