@@ -37,7 +37,7 @@ import Testing
         _ = try SiteGenerator(configuration: configuration).generate()
         let atom = try fixture.text("feed.atom")
         #expect(atom.components(separatedBy: "<entry>").count - 1 == 3)
-        #expect(atom.contains("Articles: Added: Scraping the web"))
+        #expect(atom.contains("Added: Scraping the web — Articles"))
         #expect(!atom.contains("Now tracking"))
     }
 

@@ -27,6 +27,11 @@ struct SiteFixture {
             outputDirectory: directory.file("Output"), cacheDirectory: directory.file("Cache"), sources: sources)
     }
 
+    init(directory: TemporaryDirectory, configuration: Configuration) {
+        self.directory = directory
+        self.configuration = configuration
+    }
+
     var store: CacheStore { CacheStore(root: configuration.cacheDirectory) }
 
     static func chart(_ number: Int, _ title: String, scale: Int) -> Item {
