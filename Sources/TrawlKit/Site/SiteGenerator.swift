@@ -91,7 +91,7 @@ struct GenerationContext {
 
     /// Renders the page template `name` with `data` and writes it to `path`.
     func writePage(_ name: String, _ data: some Encodable, to path: String) throws {
-        let value = try MustacheValue(encoding: data)
+        let value = try TemplateDataEncoder.encode(data)
         try writer.write(try templates.render(name, value), to: path)
     }
 
