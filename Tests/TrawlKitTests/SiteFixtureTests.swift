@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// A small cache with every kind of source and two runs a day apart (a baseline, then
@@ -16,10 +17,14 @@ struct SiteFixture {
     init(siteURL: URL? = URL(string: "https://example.org/watch/"), label: String = "site") throws {
         directory = try TemporaryDirectory(label)
         let sources = [
-            SourceConfiguration(id: "charts", name: "Booklet charts", kind: .table, url: URL(string: "https://charts.example/list")!),
-            SourceConfiguration(id: "articles", name: "Articles", kind: .list, url: URL(string: "https://blog.example/")!),
-            SourceConfiguration(id: "podcast", name: "Podcast", kind: .feed, url: URL(string: "https://pod.example/feed.xml")!),
-            SourceConfiguration(id: "garden", name: "Garden", kind: .status, url: URL(string: "http://192.0.2.1/status")!),
+            SourceConfiguration(
+                id: "charts", name: "Booklet charts", kind: .table, url: URL(string: "https://charts.example/list")!),
+            SourceConfiguration(
+                id: "articles", name: "Articles", kind: .list, url: URL(string: "https://blog.example/")!),
+            SourceConfiguration(
+                id: "podcast", name: "Podcast", kind: .feed, url: URL(string: "https://pod.example/feed.xml")!),
+            SourceConfiguration(
+                id: "garden", name: "Garden", kind: .status, url: URL(string: "http://192.0.2.1/status")!),
         ]
         configuration = Configuration(
             file: directory.file("trawl.json"),
@@ -38,23 +43,30 @@ struct SiteFixture {
         let url = URL(string: "https://charts.example/PDFs/\(number).pdf")!
         return Item(
             id: String(number), title: title, url: url,
-            fields: [.init("number", .int(number)), .init("scale", .int(scale)), .init("title", .string(title)), .init("url", .url(url))])
+            fields: [
+                .init("number", .int(number)), .init("scale", .int(scale)), .init("title", .string(title)),
+                .init("url", .url(url)),
+            ])
     }
 
     static func article(_ slug: String, _ title: String, day: Date, summary: String) -> Item {
         let url = URL(string: "https://blog.example/\(slug)")!
         return Item(
             id: url.absoluteString, title: title, url: url, date: day, summary: summary,
-            fields: [.init("title", .string(title)), .init("url", .url(url)), .init("date", .date(day)),
-                     .init("tags", .list([.string("swift"), .string("web")]))])
+            fields: [
+                .init("title", .string(title)), .init("url", .url(url)), .init("date", .date(day)),
+                .init("tags", .list([.string("swift"), .string("web")])),
+            ])
     }
 
     static func episode(_ number: Int, _ title: String) -> Item {
         let url = URL(string: "https://pod.example/episodes/\(number)")!
         return Item(
             id: "episode-\(number)", title: title, url: url, date: dayBefore.addingTimeInterval(Double(number) * 3_600),
-            fields: [.init("enclosure", .url(URL(string: "https://cdn.pod.example/\(number).mp3")!)),
-                     .init("enclosureType", .string("audio/mpeg")), .init("enclosureLength", .int(1_000 * number))])
+            fields: [
+                .init("enclosure", .url(URL(string: "https://cdn.pod.example/\(number).mp3")!)),
+                .init("enclosureType", .string("audio/mpeg")), .init("enclosureLength", .int(1_000 * number)),
+            ])
     }
 
     static func light(_ label: String, on: Bool) -> Item {
@@ -64,9 +76,15 @@ struct SiteFixture {
     /// Writes the two runs: baselines the day before, then one of each kind of change.
     func writeTwoRuns() throws -> Self {
         let store = self.store
-        let charts1 = [Self.chart(13325, "Quoddy Narrows", scale: 25_000), Self.chart(12280, "Chesapeake Bay", scale: 200_000)]
-        let charts2 = [Self.chart(13325, "Quoddy Narrows", scale: 40_000), Self.chart(11544, "Cape Lookout", scale: 80_000)]
-        let articles1 = [Self.article("caching", "Caching in Swift", day: Self.dayBefore, summary: "Keep what you fetched.")]
+        let charts1 = [
+            Self.chart(13325, "Quoddy Narrows", scale: 25_000), Self.chart(12280, "Chesapeake Bay", scale: 200_000),
+        ]
+        let charts2 = [
+            Self.chart(13325, "Quoddy Narrows", scale: 40_000), Self.chart(11544, "Cape Lookout", scale: 80_000),
+        ]
+        let articles1 = [
+            Self.article("caching", "Caching in Swift", day: Self.dayBefore, summary: "Keep what you fetched.")
+        ]
         let articles2 = [
             Self.article("scraping", "Scraping the web", day: Self.night, summary: "Pages without an API."),
             Self.article("caching", "Caching in Swift", day: Self.dayBefore, summary: "Keep what you fetched."),
@@ -94,13 +112,16 @@ struct SiteFixture {
                     before: charts1[0], fieldChanges: [.init(field: "scale", old: .int(25_000), new: .int(40_000))]),
                 Change(kind: .added, sourceID: "charts", itemID: "11544", detectedAt: Self.night, after: charts2[1]),
                 Change(kind: .removed, sourceID: "charts", itemID: "12280", detectedAt: Self.night, before: charts1[1]),
-                Change(kind: .added, sourceID: "articles", itemID: articles2[0].id, detectedAt: later, after: articles2[0]),
+                Change(
+                    kind: .added, sourceID: "articles", itemID: articles2[0].id, detectedAt: later, after: articles2[0]),
                 Change(kind: .added, sourceID: "podcast", itemID: "episode-2", detectedAt: later, after: episodes2[0]),
                 Change(
                     kind: .changed, sourceID: "garden", itemID: "Heater", detectedAt: later, after: garden2[0],
                     before: garden1[0],
-                    fieldChanges: [.init(field: "state", old: .string("off"), new: .string("on")),
-                                   .init(field: "on", old: .bool(false), new: .bool(true))]),
+                    fieldChanges: [
+                        .init(field: "state", old: .string("off"), new: .string("on")),
+                        .init(field: "on", old: .bool(false), new: .bool(true)),
+                    ]),
             ], store: store)
         return self
     }
@@ -135,7 +156,9 @@ struct SiteFixture {
         var paths: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 paths.append(path)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// The generated pages and feeds of the fixture cache, byte for byte, against the files in

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// What the pages show: mirrored files, the Today / Earlier sections, sortable columns,
@@ -15,7 +16,9 @@ import Testing
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("pdf".utf8).write(to: copy)
         try fixture.store.save(
-            downloadRecords: ["13325.pdf": DownloadRecord(url: "https://charts.example/PDFs/13325.pdf", size: 3, complete: true)],
+            downloadRecords: [
+                "13325.pdf": DownloadRecord(url: "https://charts.example/PDFs/13325.pdf", size: 3, complete: true)
+            ],
             of: "charts")
         _ = try fixture.generate()
         let page = try fixture.text("sources/charts/index.html")
@@ -42,7 +45,10 @@ import Testing
         let fixture = try SiteFixture().writeTwoRuns()
         _ = try fixture.generate()
         let page = try fixture.text("sources/charts/index.html")
-        #expect(page.contains("<th scope=\"col\" data-numeric>number</th><th scope=\"col\" data-numeric>scale</th><th scope=\"col\">title</th>"))
+        #expect(
+            page.contains(
+                "<th scope=\"col\" data-numeric>number</th><th scope=\"col\" data-numeric>scale</th><th scope=\"col\">title</th>"
+            ))
         #expect(page.contains("<table class=\"items sortable\">"))
     }
 
@@ -62,8 +68,10 @@ import Testing
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try "{{<layout}}\n{{$content}}\n<p>Mine: {{page.siteTitle}}</p>\n{{/content}}\n{{/layout}}\n"
             .write(to: templates.appendingPathComponent("index.mustache"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: templates.appendingPathComponent("assets"), withIntermediateDirectories: true)
-        try "body { color: red; }\n".write(to: templates.appendingPathComponent("assets/style.css"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: templates.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try "body { color: red; }\n".write(
+            to: templates.appendingPathComponent("assets/style.css"), atomically: true, encoding: .utf8)
         var configuration = fixture.configuration
         configuration.templatesDirectory = templates
         _ = try SiteGenerator(configuration: configuration).generate()
@@ -80,11 +88,14 @@ import Testing
         let fixture = try SiteFixture().writeTwoRuns()
         let templates = fixture.directory.file("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        try "<p>\n{{#items}}\n".write(to: templates.appendingPathComponent("digests.mustache"), atomically: true, encoding: .utf8)
+        try "<p>\n{{#items}}\n".write(
+            to: templates.appendingPathComponent("digests.mustache"), atomically: true, encoding: .utf8)
         var configuration = fixture.configuration
         configuration.templatesDirectory = templates
         let error = #expect(throws: (any Error).self) { try SiteGenerator(configuration: configuration).generate() }
-        #expect("\(error.map { "\($0)" } ?? "")".hasPrefix(templates.appendingPathComponent("digests.mustache").path + ":2:1:"))
+        #expect(
+            "\(error.map { "\($0)" } ?? "")".hasPrefix(
+                templates.appendingPathComponent("digests.mustache").path + ":2:1:"))
     }
 
     @Test func everyBuiltInTemplateIsEmbedded() {

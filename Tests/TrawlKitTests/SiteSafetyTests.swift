@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TrawlHTML
+
 @testable import TrawlKit
 
 /// Scraped text is data, never markup: hostile items reach every page, digest and feed,
@@ -35,8 +36,10 @@ import TrawlHTML
             items.append(
                 Item(
                     id: "id/\(index) \(title)", title: title, url: url, date: SiteFixture.night, summary: title,
-                    fields: [.init("title", .string(title)), .init("link", url.map(Value.url) ?? .string(title)),
-                             .init("enclosure", url.map(Value.url) ?? .string(title))]))
+                    fields: [
+                        .init("title", .string(title)), .init("link", url.map(Value.url) ?? .string(title)),
+                        .init("enclosure", url.map(Value.url) ?? .string(title)),
+                    ]))
         }
         var changes: [Change] = []
         for source in ["charts", "articles", "podcast", "garden"] {
@@ -46,10 +49,12 @@ import TrawlHTML
                     Change(
                         kind: kind, sourceID: source, itemID: item.id, detectedAt: SiteFixture.night,
                         after: kind == .removed ? nil : item, before: kind == .added ? nil : item,
-                        fieldChanges: kind == .changed ? [.init(field: item.title, old: .string(item.title), new: .string(item.title))] : []))
+                        fieldChanges: kind == .changed
+                            ? [.init(field: item.title, old: .string(item.title), new: .string(item.title))] : []))
             }
         }
-        let snapshots = Dictionary(uniqueKeysWithValues: ["charts", "articles", "podcast", "garden"].map { ($0, items) })
+        let snapshots = Dictionary(
+            uniqueKeysWithValues: ["charts", "articles", "podcast", "garden"].map { ($0, items) })
         try fixture.record(at: SiteFixture.night, snapshots: snapshots, changes: changes, store: fixture.store)
         _ = try fixture.generate()
         return fixture
@@ -98,7 +103,8 @@ import TrawlHTML
         for path in fixture.files() {
             let text = try fixture.text(path)
             let bad = text.unicodeScalars.filter { scalar in
-                (scalar.value < 0x20 && scalar.value != 0x0A && scalar.value != 0x09) || (0x7F...0x9F).contains(scalar.value)
+                (scalar.value < 0x20 && scalar.value != 0x0A && scalar.value != 0x09)
+                    || (0x7F...0x9F).contains(scalar.value)
                     || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             }
             #expect(bad.isEmpty, "\(path) holds \(bad.map { String($0.value, radix: 16) })")
@@ -128,7 +134,8 @@ import TrawlHTML
     }
 
     @Test func markdownEscapingKeepsSyntaxAsText() {
-        #expect(DigestMarkdown.escape("a|b *c* [d](e) <f> ~~g~~ `h` #i &j; !k\nl") ==
-            "a\\|b \\*c\\* \\[d\\](e) \\<f\\> \\~\\~g\\~\\~ \\`h\\` \\#i \\&j; \\!k l")
+        #expect(
+            DigestMarkdown.escape("a|b *c* [d](e) <f> ~~g~~ `h` #i &j; !k\nl")
+                == "a\\|b \\*c\\* \\[d\\](e) \\<f\\> \\~\\~g\\~\\~ \\`h\\` \\#i \\&j; \\!k l")
     }
 }

@@ -26,13 +26,16 @@ enum SiteBenchmark {
             resetPeakMemory()
             let clock = ContinuousClock()
             var report: SiteGenerator.Report?
-            let elapsed = try clock.measure { report = try SiteGenerator(configuration: configuration).generateReport() }
+            let elapsed = try clock.measure {
+                report = try SiteGenerator(configuration: configuration).generateReport()
+            }
             guard let report else { return }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print(
                 name.padding(toLength: 12, withPad: " ", startingAt: 0),
-                String(format: "%7.2f s  %6d  %10d  %7.0f   %d MB", seconds, report.files, report.rewritten,
-                       Double(report.files) / seconds, peakMemoryMegabytes()))
+                String(
+                    format: "%7.2f s  %6d  %10d  %7.0f   %d MB", seconds, report.files, report.rewritten,
+                    Double(report.files) / seconds, peakMemoryMegabytes()))
             if name == "unchanged", report.rewritten != 0 {
                 print("FAIL: regenerating an unchanged cache rewrote \(report.rewritten) files")
                 exit(1)
@@ -50,7 +53,8 @@ enum SiteBenchmark {
         let configuration = Configuration(
             file: root.appendingPathComponent("trawl.json"),
             site: SiteSettings(title: "Benchmark", url: URL(string: "https://example.org/site/")),
-            outputDirectory: root.appendingPathComponent("Output"), cacheDirectory: root.appendingPathComponent("Cache"),
+            outputDirectory: root.appendingPathComponent("Output"),
+            cacheDirectory: root.appendingPathComponent("Cache"),
             sources: sourceConfigurations)
         let store = CacheStore(root: configuration.cacheDirectory)
         var baseline: [Change] = []
@@ -59,22 +63,30 @@ enum SiteBenchmark {
         let later = night.addingTimeInterval(86_400)
         for source in sourceConfigurations {
             var list = (0..<items).map { item(source: source.id, number: $0, version: 0, at: night) }
-            baseline.append(Change(kind: .baseline, sourceID: source.id, itemID: "", detectedAt: night, trackedItems: items))
+            baseline.append(
+                Change(kind: .baseline, sourceID: source.id, itemID: "", detectedAt: night, trackedItems: items))
             for number in stride(from: 0, to: items, by: 100) {
                 let before = list[number]
                 list[number] = item(source: source.id, number: number, version: 1, at: later)
                 changes.append(
                     Change(
                         kind: .changed, sourceID: source.id, itemID: before.id, detectedAt: later, after: list[number],
-                        before: before, fieldChanges: [.init(field: "title", old: .string(before.title), new: .string(list[number].title))]))
+                        before: before,
+                        fieldChanges: [
+                            .init(field: "title", old: .string(before.title), new: .string(list[number].title))
+                        ]))
             }
             try store.save(Snapshot(sourceID: source.id, takenAt: later, items: list))
             let outcome = RunRecord.Outcome(sourceID: source.id, status: .fetched, itemCount: items)
             try store.record(outcome, at: later)
             outcomes.append(outcome)
         }
-        try store.save(RunRecord(id: RunRecord.id(for: night), started: night, finished: night, outcomes: outcomes, changes: baseline))
-        try store.save(RunRecord(id: RunRecord.id(for: later), started: later, finished: later, outcomes: outcomes, changes: changes))
+        try store.save(
+            RunRecord(
+                id: RunRecord.id(for: night), started: night, finished: night, outcomes: outcomes, changes: baseline))
+        try store.save(
+            RunRecord(
+                id: RunRecord.id(for: later), started: later, finished: later, outcomes: outcomes, changes: changes))
         return configuration
     }
 
@@ -84,8 +96,10 @@ enum SiteBenchmark {
         return Item(
             id: url.absoluteString, title: title, url: url, date: time.addingTimeInterval(-Double(number) * 600),
             summary: "A summary of item \(number), long enough to look like one scraped from a real page.",
-            fields: [.init("number", .int(number)), .init("scale", .int(number * 1_000)), .init("title", .string(title)),
-                     .init("url", .url(url))])
+            fields: [
+                .init("number", .int(number)), .init("scale", .int(number * 1_000)), .init("title", .string(title)),
+                .init("url", .url(url)),
+            ])
     }
 
     private static func option(_ name: String, in arguments: [String]) throws -> Int? {

@@ -51,9 +51,13 @@ struct ChangeDescription: Sendable {
                     field: SafeText.line($0.field), old: Self.text($0.old), new: Self.text($0.new))
             }
         case .removed:
-            rows = (item?.fields ?? []).map { FieldRow(field: SafeText.line($0.name), old: Self.text($0.value), new: "") }
+            rows = (item?.fields ?? []).map {
+                FieldRow(field: SafeText.line($0.name), old: Self.text($0.value), new: "")
+            }
         case .added, .reappeared:
-            rows = (item?.fields ?? []).map { FieldRow(field: SafeText.line($0.name), old: "", new: Self.text($0.value)) }
+            rows = (item?.fields ?? []).map {
+                FieldRow(field: SafeText.line($0.name), old: "", new: Self.text($0.value))
+            }
         }
     }
 

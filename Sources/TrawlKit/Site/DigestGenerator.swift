@@ -30,7 +30,11 @@ enum DigestGenerator {
         var days: [Day] = []
         for run in runs.sorted(by: { ($0.started, $0.id) < ($1.started, $1.id) }) {
             let day = SiteDate.day(run.started)
-            if days.last?.day == day { days[days.count - 1].runs.append(run) } else { days.append(Day(day: day, runs: [run])) }
+            if days.last?.day == day {
+                days[days.count - 1].runs.append(run)
+            } else {
+                days.append(Day(day: day, runs: [run]))
+            }
         }
         return days
     }
@@ -42,10 +46,17 @@ enum DigestGenerator {
     /// `2026-11-30.md` or `.html`: the files this generator owns in `digests/`.
     static func isDigestFileName(_ name: String) -> Bool {
         let stem: Substring
-        if name.hasSuffix(".md") { stem = name.dropLast(3) } else if name.hasSuffix(".html") { stem = name.dropLast(5) } else { return false }
-        return stem.count == 10 && stem.enumerated().allSatisfy { index, character in
-            index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+        if name.hasSuffix(".md") {
+            stem = name.dropLast(3)
+        } else if name.hasSuffix(".html") {
+            stem = name.dropLast(5)
+        } else {
+            return false
         }
+        return stem.count == 10
+            && stem.enumerated().allSatisfy { index, character in
+                index == 4 || index == 7 ? character == "-" : character.isASCII && character.isNumber
+            }
     }
 
     static func generate(_ site: GenerationContext) throws {

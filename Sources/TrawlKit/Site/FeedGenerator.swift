@@ -29,7 +29,9 @@ enum FeedGenerator {
         let content = site.content
         let authority = FeedEntryID.authority(of: content.site.url)
         let updated = changes.first?.detectedAt ?? content.latestRun?.finished ?? Date(timeIntervalSince1970: 0)
-        let authors = (content.site.author.map(SafeText.line)).flatMap { $0.isEmpty ? nil : [FeedDocument.Person(name: $0)] }
+        let authors = (content.site.author.map(SafeText.line)).flatMap {
+            $0.isEmpty ? nil : [FeedDocument.Person(name: $0)]
+        }
         var document = FeedDocument(
             title: title,
             id: site.absoluteURL("\(folder)feed.atom")?.absoluteString

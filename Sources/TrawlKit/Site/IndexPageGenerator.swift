@@ -45,6 +45,7 @@ enum IndexPageGenerator {
         var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
         if failed > 0 { summary += ", \(failed) failed" }
         summary += ", \(changes) \(changes == 1 ? "change" : "changes")"
-        return Page.LastRun(time: RFC3339.string(from: run.started), text: SiteDate.minute(run.started), summary: summary)
+        return Page.LastRun(
+            time: RFC3339.string(from: run.started), text: SiteDate.minute(run.started), summary: summary)
     }
 }

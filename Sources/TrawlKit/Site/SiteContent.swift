@@ -58,7 +58,9 @@ struct SiteContent: Sendable {
             }
         }
         indexed.sort { left, right in
-            if left.change.detectedAt != right.change.detectedAt { return left.change.detectedAt > right.change.detectedAt }
+            if left.change.detectedAt != right.change.detectedAt {
+                return left.change.detectedAt > right.change.detectedAt
+            }
             if left.run != right.run { return left.run > right.run }
             return left.index < right.index
         }

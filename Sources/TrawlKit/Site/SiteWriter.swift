@@ -54,7 +54,8 @@ final class SiteWriter {
             do {
                 try FileManager.default.removeItem(at: root.appendingPathComponent(path))
             } catch {
-                throw SiteError(path: path, reason: "cannot remove a stale generated file: \(error.localizedDescription)")
+                throw SiteError(
+                    path: path, reason: "cannot remove a stale generated file: \(error.localizedDescription)")
             }
         }
     }

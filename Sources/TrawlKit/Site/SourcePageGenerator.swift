@@ -59,7 +59,8 @@ enum SourcePageGenerator {
                 let value = item[field: name]
                 switch value {
                 case .url(let url)?:
-                    let text = SafeText.line(url.lastPathComponent.isEmpty ? (url.host ?? url.absoluteString) : url.lastPathComponent)
+                    let text = SafeText.line(
+                        url.lastPathComponent.isEmpty ? (url.host ?? url.absoluteString) : url.lastPathComponent)
                     return TableView.Cell(text: text, href: SafeText.link(url) ?? "", sort: text)
                 case .int(let number)?:
                     return TableView.Cell(text: String(number), href: "", sort: String(number))
@@ -78,7 +79,9 @@ enum SourcePageGenerator {
 
     static func groups(_ items: [Item], files: [String: String], today: Date?) -> [ItemGroup] {
         let views = items.map { view($0, files: files) }
-        guard let today, items.contains(where: { $0.date != nil }) else { return [ItemGroup(heading: "", items: views)] }
+        guard let today, items.contains(where: { $0.date != nil }) else {
+            return [ItemGroup(heading: "", items: views)]
+        }
         var recent: [ItemView] = []
         var earlier: [ItemView] = []
         for (item, view) in zip(items, views) {

@@ -73,7 +73,9 @@ enum TemplateDataEncoder {
             try child(key).set(value, codingPath: codingPath + [key])
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             NodeEncoder(node: child(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
@@ -107,7 +109,9 @@ enum TemplateDataEncoder {
             try child().set(value, codingPath: codingPath)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             NodeEncoder(node: child(), codingPath: codingPath).container(keyedBy: keyType)

@@ -23,7 +23,9 @@ struct TemplateSet: Sendable {
 
     /// Renders the page template `name` (without `.mustache`) with `context`.
     func render(_ name: String, _ context: MustacheValue) throws -> String {
-        guard let template = templates[name] else { throw SiteError(path: "\(name).mustache", reason: "no such template") }
+        guard let template = templates[name] else {
+            throw SiteError(path: "\(name).mustache", reason: "no such template")
+        }
         return try template.render(context, partials: PartialDictionary(templates))
     }
 
@@ -40,7 +42,8 @@ struct TemplateSet: Sendable {
 
     private static func source(of name: String, overrides: URL?) throws -> (text: String, origin: String) {
         if let file = overrides?.appendingPathComponent(name), FileManager.default.fileExists(atPath: file.path) {
-            guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8)
+            guard let data = FileManager.default.contents(atPath: file.path),
+                let text = String(data: data, encoding: .utf8)
             else { throw SiteError(path: file.path, reason: "cannot read the template as UTF-8") }
             return (text, file.path)
         }
