@@ -190,4 +190,15 @@ struct SiteFixture {
         #expect(content.changes.last?.kind == .baseline)
         #expect(content.changes.map(\.detectedAt) == content.changes.map(\.detectedAt).sorted(by: >))
     }
+
+    @Test func anUnreadableSnapshotIsReportedAndLeftInPlace() throws {
+        let fixture = try SiteFixture().writeTwoRuns()
+        let file = fixture.store.snapshotFile(of: "charts")
+        try Data("{ not json".utf8).write(to: file)
+        let report = try fixture.generate()
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.error.path == file.path)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(try fixture.text("sources/charts/index.html").contains("<p>No items yet.</p>"))
+    }
 }

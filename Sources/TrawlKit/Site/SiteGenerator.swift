@@ -34,6 +34,9 @@ public struct SiteGenerator: Sendable {
         public var files: Int
         /// The files whose bytes changed.
         public var rewritten: Int
+        /// Cache files that could not be read (left in place: generation only reads); the
+        /// site was made as if they were absent.
+        public var problems: [CacheProblem]
     }
 
     /// Writes the site and says how many files changed.
@@ -51,7 +54,8 @@ public struct SiteGenerator: Sendable {
         try IndexPageGenerator.generate(site)
         try SitemapGenerator.generate(site)
         try removeStaleFiles(site.writer)
-        return Report(files: site.writer.paths.count, rewritten: site.writer.rewritten)
+        return Report(
+            files: site.writer.paths.count, rewritten: site.writer.rewritten, problems: store.problems.all)
     }
 
     private func removeStaleFiles(_ writer: SiteWriter) throws {
