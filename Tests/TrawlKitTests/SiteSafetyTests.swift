@@ -139,3 +139,13 @@ import TrawlHTML
                 == "a\\|b \\*c\\* \\[d\\](e) \\<f\\> \\~\\~g\\~\\~ \\`h\\` \\#i \\&j; \\!k l")
     }
 }
+
+extension SiteSafetyTests {
+    @Test(arguments: [
+        ("plain words", "plain words"), ("", ""), ("  padded  ", "padded"), ("two  spaces", "two spaces"),
+        ("new\nline\ttab", "new line tab"), ("caf\u{E9}\u{202E} au lait", "caf\u{E9} au lait"), ("a\u{0}b", "ab"),
+    ])
+    func textIsCleanedOntoOneLine(_ text: String, _ expected: String) {
+        #expect(SafeText.line(text) == expected)
+    }
+}

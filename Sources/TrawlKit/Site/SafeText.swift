@@ -18,7 +18,23 @@ enum SafeText {
 
     /// `text` cleaned and on one line: runs of white space become one space.
     static func line(_ text: String) -> String {
-        clean(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if isPlainLine(text) { return text }
+        return clean(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Printable ASCII with single spaces between words: most scraped text, kept as it is
+    /// without a walk through its characters.
+    private static func isPlainLine(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if previous == 0x20 { return false }
+            } else if byte < 0x21 || byte > 0x7E {
+                return false
+            }
+            previous = byte
+        }
+        return previous != 0x20 || text.isEmpty
     }
 
     private static func isUnwanted(_ scalar: Unicode.Scalar) -> Bool {
