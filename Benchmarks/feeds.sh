@@ -7,8 +7,7 @@ corpus="${TRAWL_SHARED:-../shared}/testdata/feeds"
 seconds="${BENCH_SECONDS:-3}"
 [ -d "$corpus" ] || { echo "feeds benchmark: $corpus is missing; skipped" >&2; exit 0; }
 
-python3 -c 'import feedparser' 2>/dev/null || pip install -q feedparser >/dev/null 2>&1 \
-    || pip install -q --break-system-packages feedparser >/dev/null
+scripts/install-python-packages feedparser
 swift build -c release --product trawl-bench >/dev/null
 
 echo "== feeds: parse $corpus (lenient, in memory, >= ${seconds}s each)"

@@ -21,8 +21,19 @@ public final class Document: @unchecked Sendable {
         baseURL = isHTML ? Document.baseURL(of: pointer, url: url) : url
     }
 
+    private let indexLock = NSLock()
+    private var index: ElementIndex?
+
     deinit {
         xmlFreeDoc(pointer)
+    }
+
+    /// The document's elements by name, built the first time a selector needs it.
+    var elementIndex: ElementIndex? {
+        indexLock.withLock {
+            if index == nil, let root = xmlDocGetRootElement(pointer) { index = ElementIndex(root: root) }
+            return index
+        }
     }
 
     /// The root element (`html` for an HTML document).

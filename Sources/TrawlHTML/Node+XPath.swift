@@ -13,19 +13,33 @@ public struct XPathError: Error, CustomStringConvertible, Sendable {
 extension Node {
     /// The nodes the XPath 1.0 expression selects, with this node as the context node.
     /// Text and attribute nodes come back as nodes too, whose `text` is their value.
+    ///
+    /// `$scope` is this node and the `trawl-*` functions are there, so what
+    /// `Selector.xpath()` prints runs here as `select` runs it.
     public func xpath(_ expression: String) throws -> NodeList {
-        try evaluate(expression, scope: false, functions: false)
+        try evaluate(expression, scope: true, functions: true)
     }
 
     /// The nodes a CSS selector matches below (and including) this node, in document order.
     ///
     /// The selector is compiled once per process (see `Selector`); `:scope` is this node.
-    public func select(_ css: String) throws -> NodeList {
-        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML)
+    /// `namespaces` maps the prefixes of `ns|E` and `[ns|a]` to URIs, `""` the default one;
+    /// without a prefix, elements match by local name in any namespace.
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
+        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML, namespaces: namespaces)
+        // On the whole document, start from the indexed candidates rather than walk the tree.
+        if pointer == xmlDocGetRootElement(document.pointer), let index = document.elementIndex {
+            let candidates = compiled.candidates.map { index.elements(named: $0) }
+            return try evaluate(
+                compiled.indexedXPath, scope: compiled.usesScope, functions: compiled.usesFunctions,
+                candidates: candidates)
+        }
         return try evaluate(compiled.xpath, scope: compiled.usesScope, functions: compiled.usesFunctions)
     }
 
-    private func evaluate(_ expression: String, scope: Bool, functions: Bool) throws -> NodeList {
+    private func evaluate(
+        _ expression: String, scope: Bool, functions: Bool, candidates: [[xmlNodePtr]] = []
+    ) throws -> NodeList {
         guard let context = xmlXPathNewContext(document.pointer) else {
             throw XPathError(expression: expression, reason: "out of memory")
         }
@@ -35,6 +49,12 @@ extension Node {
         context.pointee.error = { _, _ in }
         if functions { XPathFunctions.register(in: context) }
         if scope { xmlXPathRegisterVariable(context, "scope", xmlXPathNewNodeSet(pointer)) }
+        for (number, elements) in candidates.enumerated() {
+            // The context frees registered variables with itself.
+            let set = xmlXPathNodeSetCreate(nil)
+            for element in elements { xmlXPathNodeSetAddUnique(set, element) }
+            xmlXPathRegisterVariable(context, "candidates\(number)", xmlXPathWrapNodeSet(set))
+        }
         guard let result = xmlXPathEvalExpression(expression, context) else {
             let reason = context.pointee.lastError.message.map { String(cString: $0) } ?? "unknown error"
             xmlResetError(&context.pointee.lastError)
@@ -65,16 +85,16 @@ extension Document {
     }
 
     /// The elements (or text, attributes) a CSS selector matches in the whole document.
-    public func select(_ css: String) throws -> NodeList {
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
         guard let root else { return NodeList([]) }
-        return try root.select(css)
+        return try root.select(css, namespaces: namespaces)
     }
 }
 
 extension NodeList {
     /// The nodes the selector matches below every node of the list, in order, without repeats.
-    public func select(_ css: String) throws -> NodeList {
-        try merging { try $0.select(css) }
+    public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
+        try merging { try $0.select(css, namespaces: namespaces) }
     }
 
     /// The nodes the XPath expression selects from every node of the list, without repeats.

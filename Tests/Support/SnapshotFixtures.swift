@@ -22,17 +22,26 @@ public enum SnapshotFixtures {
     public static func randomItem(id: Int, using random: inout SeededGenerator) -> Item {
         let words = ["harbour", "approach", "sound", "bay", "inlet", "reef", "channel", "point"]
         var fields: [Item.Field] = []
-        if Bool.random(using: &random) { fields.append(.init("scale", .int(Int.random(in: 1...9, using: &random) * 10_000))) }
+        if Bool.random(using: &random) {
+            fields.append(.init("scale", .int(Int.random(in: 1...9, using: &random) * 10_000)))
+        }
         if Bool.random(using: &random) { fields.append(.init("rank", .int(Int.random(in: 1...10, using: &random)))) }
-        if Bool.random(using: &random) { fields.append(.init("depth", .double(Double(Int.random(in: 0...400, using: &random)) / 4))) }
+        if Bool.random(using: &random) {
+            fields.append(.init("depth", .double(Double(Int.random(in: 0...400, using: &random)) / 4)))
+        }
         if Bool.random(using: &random) { fields.append(.init("free", .bool(Bool.random(using: &random)))) }
         if Bool.random(using: &random) {
-            fields.append(.init("tags", .list((0..<Int.random(in: 0...3, using: &random)).map { _ in
-                .string(words.randomElement(using: &random)!)
-            })))
+            fields.append(
+                .init(
+                    "tags",
+                    .list(
+                        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                            .string(words.randomElement(using: &random)!)
+                        })))
         }
         let title = (0..<3).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
-        let date = Bool.random(using: &random)
+        let date =
+            Bool.random(using: &random)
             ? night.addingTimeInterval(-Double(Int.random(in: 0...10_000, using: &random)) * 60) : nil
         let summary = Bool.random(using: &random) ? "about the \(words.randomElement(using: &random)!)" : nil
         return Item(

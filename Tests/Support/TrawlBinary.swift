@@ -13,7 +13,7 @@ public enum TrawlBinary {
         public var description: String { "no trawl binary at \(path): run 'swift build' first" }
     }
 
-    /// The debug build `swift build --build-tests` leaves beside the tests.
+    /// The debug build that `swift build --build-tests` leaves beside the tests.
     public static var url: URL {
         if let override = ProcessInfo.processInfo.environment["TRAWL_BINARY"] {
             return URL(fileURLWithPath: override)
@@ -21,35 +21,36 @@ public enum TrawlBinary {
         return SharedTestData.packageRoot.appendingPathComponent(".build/debug/trawl")
     }
 
-    /// Runs `trawl arguments…` to completion, with `environment` added to the test's own.
-    public static func run(
-        _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
-    ) throws -> Result {
+    /// Runs `trawl arguments…` to completion, with `environment` laid over the test's own.
+    ///
+    /// It waits without blocking a thread, so servers the test runs in this process keep answering.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: url.path) else { throw NotBuilt(path: url.path) }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read both pipes while the process runs, so a full pipe never blocks it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = output.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let output = ExternalTool.Collector()
+        let errors = ExternalTool.Collector()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        outPipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        errPipe.fileHandleForReading.readabilityHandler = { errors.append($0.availableData) }
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
         }
-        errData = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            errors: String(decoding: errData, as: UTF8.self))
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        errPipe.fileHandleForReading.readabilityHandler = nil
+        output.append(outPipe.fileHandleForReading.readDataToEndOfFile())
+        errors.append(errPipe.fileHandleForReading.readDataToEndOfFile())
+        return Result(status: status, output: output.text, errors: errors.text)
     }
 }

@@ -136,3 +136,46 @@ enum SharedTestDataFolder {
         get throws { try SharedTestData.folder("feeds/feedkit") }
     }
 }
+
+extension FeedKitCorpusTests {
+    /// Every prefix of a real feed is hostile input: lenient mode returns a feed or a
+    /// `FeedError`, never anything else, and never crashes.
+    @Test func truncatedFeedsFailCleanly() throws {
+        guard let files = try Corpus.files(in: "feeds/feedkit/FeedKitTests") else { return }
+        var recovered = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            for fraction in [0.1, 0.33, 0.5, 0.9] {
+                let prefix = data.prefix(Int(Double(data.count) * fraction))
+                do {
+                    _ = try FeedParser(lenient: true).parse(prefix)
+                    recovered += 1
+                } catch is FeedError {
+                    continue
+                } catch {
+                    Issue.record("\(Corpus.name(file)) cut at \(fraction): \(error)")
+                }
+            }
+        }
+        #expect(recovered > 0)
+    }
+}
+
+extension FeedKitCorpusTests {
+    /// Feed sources are read concurrently in a run: parsing from many tasks at once gives
+    /// the same results as one at a time.
+    @Test func parsingConcurrentlyGivesTheSameFeeds() async throws {
+        guard let files = try Corpus.files(in: "feeds/feedkit/FeedKitTests") else { return }
+        let documents = try files.map { try Data(contentsOf: $0) }
+        let serial = documents.map { try? FeedParser(lenient: true).parse($0).feed }
+        let concurrent = await withTaskGroup(of: (Int, Feed?).self) { group in
+            for (index, document) in documents.enumerated() {
+                group.addTask { (index, try? FeedParser(lenient: true).parse(document).feed) }
+            }
+            var results = [Feed?](repeating: nil, count: documents.count)
+            for await (index, feed) in group { results[index] = feed }
+            return results
+        }
+        #expect(concurrent == serial)
+    }
+}

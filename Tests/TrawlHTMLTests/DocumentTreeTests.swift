@@ -38,6 +38,19 @@ import TrawlHTML
         }
     }
 
+    @Test func namespacePrefixesSelectByNamespace() throws {
+        let document = Document.parseXML(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+            <entry><title>A</title><media:title>M</media:title></entry></feed>
+            """)
+        let atom = ["a": "http://www.w3.org/2005/Atom", "media": "http://search.yahoo.com/mrss/"]
+        #expect(try document.select("a|entry > a|title", namespaces: atom).texts == ["A"])
+        #expect(try document.select("media|title", namespaces: atom).texts == ["M"])
+        #expect(try document.select("entry > title").texts == ["A", "M"])
+        #expect(try document.select("undeclared|title", namespaces: atom).isEmpty)
+    }
+
     @Test func xmlKeepsItsOwnTree() throws {
         let document = Document.parseXML(
             "<feed xmlns='http://www.w3.org/2005/Atom'><entry><Title>A</Title></entry></feed>")

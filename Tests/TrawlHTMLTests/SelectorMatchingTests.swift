@@ -69,7 +69,7 @@ import TrawlHTML
     @Test func compilesToXPath() throws {
         #expect(
             try Selector(parsing: "div > p.x").xpath()
-                == "descendant-or-self::p[contains(concat(' ', normalize-space(@class), ' '), ' x ') and parent::*[self::div]]"
+                == "descendant-or-self::p[contains(concat(' ', normalize-space(@class), ' '), ' x ') and parent::div]"
         )
     }
 }

@@ -36,16 +36,7 @@ import TrawlHTML
 
     /// Features left out, by soupsieve test file, with the reason (docs/SELECTORS.md lists them).
     static let leftOut: [String: String] = [
-        "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS",
-        "namespace": "namespace prefixes need a prefix map; Trawl matches XML by local name",
-        "dir": ":dir() needs the directionality algorithm over text, beyond XPath 1.0",
-        "default": ":default needs each control's form owner, which XPath 1.0 cannot compare",
-        "indeterminate": ":indeterminate needs radio groups by form owner and name",
-        "in_range": ":in-range needs parsing of dates, times and numbers per input type",
-        "out_of_range": ":out-of-range needs parsing of dates, times and numbers per input type",
-        "placeholder_shown": ":placeholder-shown depends on each input type's value sanitisation",
-        "read_only": ":read-only depends on each input type's mutability rules",
-        "read_write": ":read-write depends on each input type's mutability rules",
+        "custom": "soupsieve's custom selectors (`:--name`) are its own API, not CSS"
     ]
 
     /// Cases where Trawl follows the standard (or browsers) and soupsieve does not, by file:line.
@@ -78,7 +69,7 @@ import TrawlHTML
 
     @Test(arguments: supportedCases)
     func matchesTheExpectedElements(_ testCase: MatchCase) throws {
-        let matches = try Self.document(for: testCase).select(testCase.selector)
+        let matches = try Self.document(for: testCase).select(testCase.selector, namespaces: testCase.namespaces)
         let actual = matches.compactMap { $0.attr("id") }.sorted()
         #expect(actual == testCase.expected_ids.sorted())
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct ChangeDetectorTests {
@@ -124,7 +125,8 @@ import Testing
     @Test func duplicateIDsKeepTheFirstItemInPageOrder() {
         let first = Item(id: "same", title: "First")
         let second = Item(id: "same", title: "Second")
-        let detection = detector.detect(from: nil, to: snapshot([first, second, Item(id: "other", title: "O")]), at: later)
+        let detection = detector.detect(
+            from: nil, to: snapshot([first, second, Item(id: "other", title: "O")]), at: later)
         #expect(detection.snapshot.items.map(\.title) == ["First", "O"])
         #expect(detection.duplicateIDs == ["same"])
         #expect(detection.changes.first?.trackedItems == 2)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// Properties that hold for any pair of snapshots, checked on 200 seeded random pairs.

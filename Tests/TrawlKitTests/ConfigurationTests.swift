@@ -306,6 +306,10 @@ import Testing
 
     @Test func aBadXPathIsReportedAtItsKey() throws {
         let json = Self.listSource(fields: #"{"title": {"xpath": "//h2["}}"#)
-        #expect(problems(json) == [#"sources[0].fields.title.xpath: bad XPath: invalid XPath expression "//h2[""#])
+        let reported = problems(json)
+        #expect(reported.count == 1)
+        #expect(
+            reported.first?.hasPrefix(#"sources[0].fields.title.xpath: bad XPath: invalid XPath expression "//h2[""#)
+                == true)
     }
 }

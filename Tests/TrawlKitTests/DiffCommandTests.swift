@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct DiffCommandTests {
@@ -23,7 +24,8 @@ import Testing
         let second = detector.detect(
             from: first.snapshot,
             to: SnapshotFixtures.snapshot(
-                [SnapshotFixtures.chart(1, scale: 40_000), SnapshotFixtures.chart(3), SnapshotFixtures.chart(4)], at: later),
+                [SnapshotFixtures.chart(1, scale: 40_000), SnapshotFixtures.chart(3), SnapshotFixtures.chart(4)],
+                at: later),
             at: later)
         try store.save(
             RunRecord(
@@ -89,7 +91,8 @@ import Testing
     @Test func noRunsYetSaysSo() async throws {
         let empty = try TemporaryDirectory("diff-empty")
         let capture = CapturingConsole()
-        let status = try DiffCommand.report(store: CacheStore(root: empty.url), runID: nil, json: false, console: capture.console)
+        let status = try DiffCommand.report(
+            store: CacheStore(root: empty.url), runID: nil, json: false, console: capture.console)
         #expect(status == .failure)
         #expect(capture.errors == "error: no runs recorded in \(empty.url.path)/runs yet\n")
     }

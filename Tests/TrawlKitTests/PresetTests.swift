@@ -92,13 +92,11 @@ import Testing
     @Test func aWindows1252IndexKeepsItsPunctuation() throws {
         let result = try Fixture.scrape(Fixture.source(Self.noaa("noaa/windows-1252.html")))
         #expect(result.items.map { $0[field: "number"] } == [.int(11518), .int(11503)])
-        withKnownIssue("Document.parseHTML reads every page as UTF-8, ignoring <meta charset> and Content-Type") {
-            #expect(
-                result.items.map(\.title) == [
-                    "St. Mary\u{2019}s River \u{2013} Entrance",
-                    "St. Johns River \u{2013} Atlantic Ocean to Jacksonville",
-                ])
-        }
+        #expect(
+            result.items.map(\.title) == [
+                "St. Mary\u{2019}s River \u{2013} Entrance",
+                "St. Johns River \u{2013} Atlantic Ocean to Jacksonville",
+            ])
     }
 
     @Test func aPageWithoutTheChartsTableIsALayoutChange() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StatusCommandTests {
@@ -13,10 +14,12 @@ import Testing
         directory = try TemporaryDirectory("status")
         store = CacheStore(root: directory.url.appendingPathComponent("Cache"))
         let earlier = night.addingTimeInterval(-86_400)
-        try store.record(.init(sourceID: "news", status: .fetched, itemCount: 10), at: earlier.addingTimeInterval(-86_400))
+        try store.record(
+            .init(sourceID: "news", status: .fetched, itemCount: 10), at: earlier.addingTimeInterval(-86_400))
         try store.record(.init(sourceID: "news", status: .failed, itemCount: 0, error: "HTTP 503"), at: earlier)
         try store.record(
-            .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"), at: night)
+            .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"),
+            at: night)
         try store.record(.init(sourceID: "charts", status: .fetched, itemCount: 812), at: night)
     }
 
@@ -74,12 +77,21 @@ import Testing
         #expect(status == .success)
     }
 
-    @Test func cacheBesideTheConfigurationIsFoundThroughConfig() async throws {
+    @Test func configurationNamesTheCacheAndTheSourcesInItsOrder() async throws {
         let configuration = directory.file("trawl.json")
-        try Data("{}".utf8).write(to: configuration)
+        let source = #"{"id": "ID", "kind": "list", "url": "a.html", "items": "li", "fields": {"title": "h2"}}"#
+        let sources = ["news", "charts", "podcast"].map { source.replacingOccurrences(of: "ID", with: $0) }
+        try Data(#"{"cache": "Cache", "sources": [\#(sources.joined(separator: ", "))]}"#.utf8).write(to: configuration)
         let (status, capture) = await run(["status", "--json", "--config", configuration.path])
         #expect(status == .failure)
-        #expect(capture.output.contains("\"id\" : \"charts\""))
+        let ids = capture.output.split(separator: "\n").filter { $0.contains("\"id\"") }
+        #expect(ids == [#"    "id" : "news","#, #"    "id" : "charts","#, #"    "id" : "podcast","#])
+    }
+
+    @Test func withoutCacheOrConfigurationItSaysHowToGetOne() async throws {
+        let (status, capture) = await run(["status", "--config", directory.file("absent.json").path])
+        #expect(status == .usage)
+        #expect(capture.errors.hasPrefix("error: no configuration at \(directory.file("absent.json").path)"))
     }
 
     @Test func missingCacheIsAnErrorSayingWhere() async throws {

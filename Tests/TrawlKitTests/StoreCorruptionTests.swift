@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StoreCorruptionTests {
@@ -35,7 +36,8 @@ import Testing
             kind: .corrupt(offset: 0, line: 1, column: 1, found: "byte 0x00", expected: "a value"),
             message: "the file is not valid JSON: line 1, column 1 (byte 0) has byte 0x00 where a value should be"),
         Case(
-            name: "newer schema", contents: goodSnapshot.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"),
+            name: "newer schema",
+            contents: goodSnapshot.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"),
             kind: .wrongSchema(found: 2, expected: 1),
             message: "the file has schema version 2, but this Trawl reads version 1 (written by a newer Trawl?)"),
         Case(
@@ -52,7 +54,8 @@ import Testing
             message: "the file is JSON but not what Trawl wrote: 'takenAt' is missing"),
         Case(
             name: "wrong type deep inside",
-            contents: goodSnapshot.replacingOccurrences(of: "\"items\": []", with: "\"items\": [{\"id\": 5, \"title\": \"x\", \"fields\": []}]"),
+            contents: goodSnapshot.replacingOccurrences(
+                of: "\"items\": []", with: "\"items\": [{\"id\": 5, \"title\": \"x\", \"fields\": []}]"),
             kind: .invalidContent("items[0].id is not a string"),
             message: "the file is JSON but not what Trawl wrote: items[0].id is not a string"),
     ]
@@ -125,7 +128,9 @@ import Testing
         try Data().write(to: file)
         #expect(try store.lastGoodSnapshot(of: "charts") == nil)
         #expect(FileManager.default.fileExists(atPath: file.path))
-        #expect(store.problems.all.first?.description == "\(file.path): the file is empty; ignored (the next run moves it aside)")
+        #expect(
+            store.problems.all.first?.description
+                == "\(file.path): the file is empty; ignored (the next run moves it aside)")
     }
 
     @Test func httpValidatorsFromBeforeSchemaVersionsAreReportedNotTrusted() throws {

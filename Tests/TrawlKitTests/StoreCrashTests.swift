@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 /// Kills a process with SIGKILL at random points while it rewrites the cache, fifty times,
@@ -20,7 +21,7 @@ import Testing
     // MARK: The states a generation writes
 
     static func snapshot(_ generation: Int) -> Snapshot {
-        let items = (0..<(1_500 + generation % 5 * 100)).map { index in
+        let items = (0..<(200 + generation % 5 * 20)).map { index in
             Item(
                 id: "item-\(index)", title: "generation \(generation), item \(index)",
                 url: URL(string: "https://example.org/\(index)"), fields: [.init("generation", .int(generation))])
@@ -84,8 +85,12 @@ import Testing
         for _ in 0..<50 {
             let writer = Process()
             writer.executableURL = executable
-            writer.arguments = ["--testing-library", "swift-testing", "--filter", "StoreCrashTests/actsAsTheCrashWriter"]
-            writer.environment = ProcessInfo.processInfo.environment.merging([Self.cacheVariable: directory.url.path]) { $1 }
+            writer.arguments = [
+                "--testing-library", "swift-testing", "--filter", "StoreCrashTests/actsAsTheCrashWriter",
+            ]
+            writer.environment = ProcessInfo.processInfo.environment.merging([Self.cacheVariable: directory.url.path]) {
+                $1
+            }
             let output = Pipe()
             writer.standardOutput = output
             writer.standardError = FileHandle.nullDevice
@@ -102,7 +107,9 @@ import Testing
             // The killed writer's lock is taken over, and its temporary files swept away.
             let store = CacheStore(root: directory.url)
             let sourceFolder = store.snapshotFile(of: "crash").deletingLastPathComponent()
-            if try Self.temporaryFiles(in: sourceFolder) + Self.temporaryFiles(in: store.runFile("x").deletingLastPathComponent()) > 0 {
+            if try Self.temporaryFiles(in: sourceFolder)
+                + Self.temporaryFiles(in: store.runFile("x").deletingLastPathComponent()) > 0
+            {
                 killsMidWrite += 1
             }
             let lock = try store.lock()

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StoreFileTests {
@@ -80,7 +81,7 @@ import Testing
     @discardableResult
     private func runOnce(detection: ChangeDetector.Detection, at time: Date) throws -> [String] {
         var written: [String] = []
-        if try store.save(detection.snapshot) { written.append("snapshot") }
+        if try store.save(detection) { written.append("snapshot") }
         if try store.save(validators: ["https://charts.example/": HTTPValidators(etag: "\"v1\"")], of: "charts") {
             written.append("http")
         }
@@ -98,25 +99,33 @@ import Testing
     @Test func writesLeaveNoTemporaryFilesBehind() throws {
         try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(1)]))
         try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(2)]))
-        let names = try FileManager.default.contentsOfDirectory(atPath: store.snapshotFile(of: "charts").deletingLastPathComponent().path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: store.snapshotFile(of: "charts").deletingLastPathComponent().path)
         #expect(names == ["snapshot.json"])
     }
 
     @Test func runIDsAreUTCTimestampsMadeUniqueWithinASecond() throws {
         let id = store.newRunID(at: SnapshotFixtures.night)
-        #expect(id == "20261130T040000Z")
-        try store.save(RunRecord(id: id, started: SnapshotFixtures.night, finished: SnapshotFixtures.night, outcomes: [], changes: []))
-        #expect(store.newRunID(at: SnapshotFixtures.night) == "20261130T040000Z-2")
-        #expect(RunRecord.date(fromID: "20261130T040000Z-2") == SnapshotFixtures.night)
+        #expect(id == "20261130T040000.000Z")
+        try store.save(
+            RunRecord(
+                id: id, started: SnapshotFixtures.night, finished: SnapshotFixtures.night, outcomes: [], changes: []))
+        #expect(store.newRunID(at: SnapshotFixtures.night) == "20261130T040000.000Z-2")
+        #expect(RunRecord.id(for: SnapshotFixtures.night.addingTimeInterval(0.1239)) == "20261130T040000.123Z")
+        #expect(RunRecord.date(fromID: "20261130T040000.000Z-2") == SnapshotFixtures.night)
+        #expect(RunRecord.date(fromID: "20261130T040000Z") == SnapshotFixtures.night)
+        #expect(RunRecord.date(fromID: "20261130T040000.250Z") == SnapshotFixtures.night.addingTimeInterval(0.25))
     }
 
     @Test func runsComeBackOldestFirstAndTheLatestIsTheNewest() throws {
         for day in [2, 0, 1] {
             let time = SnapshotFixtures.night.addingTimeInterval(Double(day) * 86_400)
-            try store.save(RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
+            try store.save(
+                RunRecord(id: RunRecord.id(for: time), started: time, finished: time, outcomes: [], changes: []))
         }
-        #expect(try store.runs().map(\.id) == ["20261130T040000Z", "20261201T040000Z", "20261202T040000Z"])
-        #expect(try store.latestRun()?.id == "20261202T040000Z")
+        #expect(
+            try store.runs().map(\.id) == ["20261130T040000.000Z", "20261201T040000.000Z", "20261202T040000.000Z"])
+        #expect(try store.latestRun()?.id == "20261202T040000.000Z")
     }
 
     @Test func sourceIDsAreTheSourcesTheCacheHolds() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TrawlKit
 
 @Suite struct StoreHealthTests {
@@ -50,7 +51,8 @@ import Testing
     func eachOutcomeRecordsAsItsStatusSays(status: RunRecord.Outcome.Status, failures: Int, stale: Bool) throws {
         let directory = try TemporaryDirectory("store-health")
         let store = CacheStore(root: directory.url)
-        let health = try store.record(RunRecord.Outcome(sourceID: "a", status: status, itemCount: 3, error: "boom"), at: night)
+        let health = try store.record(
+            RunRecord.Outcome(sourceID: "a", status: status, itemCount: 3, error: "boom"), at: night)
         #expect(health.consecutiveFailures == failures)
         #expect(health.stale == stale)
         #expect(try store.health(of: "a") == health)
@@ -63,7 +65,9 @@ import Testing
             let outcome = RunRecord.Outcome(sourceID: "a", status: .fetched, itemCount: 3)
             let written = try store.save(try store.record(outcome, at: time), of: "a")
             #expect(!written)
-            try store.save(RunRecord(id: store.newRunID(at: time), started: time, finished: time, outcomes: [outcome], changes: []))
+            try store.save(
+                RunRecord(id: store.newRunID(at: time), started: time, finished: time, outcomes: [outcome], changes: [])
+            )
         }
         let fresh = CacheStore(root: directory.url)
         #expect(try fresh.health(of: "a").lastSuccess == nextNight)

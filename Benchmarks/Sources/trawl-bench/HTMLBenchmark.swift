@@ -8,6 +8,7 @@ import TrawlHTML
 ///
 ///     trawl-bench html [--pages DIR] [--threads N] [--passes N] [--parse-only]
 ///     trawl-bench html --selectors          print the selector list (the Python side reads it)
+///     trawl-bench html --per-selector        time each selector over the parsed pages
 ///     trawl-bench html --leak-check N        parse N times, printing resident memory
 ///     trawl-bench html --counts FILE         print page, selector and match count for each
 ///                                            selector in FILE (html_crosscheck.py compares)
@@ -41,6 +42,10 @@ enum HTMLBenchmark {
             .filter { $0.hasSuffix(".html") }.sorted()
             .map { try Data(contentsOf: folder.appendingPathComponent($0)) }
         guard !pages.isEmpty else { throw BenchmarkError(message: "no .html pages in \(folder.path)") }
+        if arguments.contains("--per-selector") {
+            try timeEachSelector(pages)
+            return
+        }
         if let file = value(of: "--counts", in: arguments) {
             try printCounts(folder: folder, selectorFile: file)
             return
@@ -90,7 +95,7 @@ enum HTMLBenchmark {
         return outcome.results
     }
 
-    static func query(_ document: Document) throws -> Int {
+    static func query(_ document: Document, selectors: [String] = selectors) throws -> Int {
         var results = 0
         for selector in selectors {
             let matches = try document.select(selector)
@@ -101,6 +106,20 @@ enum HTMLBenchmark {
             }
         }
         return results
+    }
+
+    /// CPU time of each selector over all the (already parsed) pages, slowest first.
+    static func timeEachSelector(_ pages: [Data]) throws {
+        let documents = pages.map { Document.parseHTML($0) }
+        var timings: [(String, Double)] = []
+        for selector in selectors {
+            let start = processCPUSeconds()
+            for document in documents { _ = try query(document, selectors: [selector]) }
+            timings.append((selector, processCPUSeconds() - start))
+        }
+        for (selector, seconds) in timings.sorted(by: { $0.1 > $1.1 }) {
+            print(String(format: "%8.1f ms  %@", seconds * 1000, selector))
+        }
     }
 
     /// One line per page and selector: `<page>\t<selector>\t<count>` (`error` when it fails).

@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {
 case "feeds": try await FeedBenchmark.run(rest)
+case "fetch": try await FetchBenchmark.run(rest)
 case "html": try await HTMLBenchmark.run(rest)
 case "mustache": try await MustacheBenchmark.run(rest)
 case "store": try await StoreBenchmark.run(rest)

@@ -130,7 +130,8 @@ struct AtomReader {
         }
         let rel = element.attribute("rel")?.trimmed
         return FeedLink(
-            href: href, rel: (rel?.isEmpty ?? true) ? "alternate" : rel!, type: element.attribute("type")?.trimmed,
+            href: href, rel: rel.flatMap { $0.isEmpty ? nil : $0 } ?? "alternate",
+            type: element.attribute("type")?.trimmed,
             title: element.attribute("title"), length: context.integer(element.attribute("length")),
             hreflang: element.attribute("hreflang"))
     }

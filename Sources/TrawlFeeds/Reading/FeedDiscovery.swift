@@ -11,6 +11,7 @@ enum FeedDiscovery {
 
     /// The feeds the page links to, resolved against its `<base href>` and URL, in document order.
     static func feeds(inHTML data: Data, url: URL?) -> [URL] {
+        _ = ParsedXML.libraryInitialized
         let options = Int32(
             HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_RECOVER.rawValue)

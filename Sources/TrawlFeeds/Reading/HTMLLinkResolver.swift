@@ -12,7 +12,7 @@ enum HTMLLinkResolver {
     ]
 
     static func resolvingLinks(in html: String, against base: URL) -> String {
-        guard html.contains("="), html.contains("<") else { return html }
+        guard html.utf8.contains(UInt8(ascii: "=")), html.utf8.contains(UInt8(ascii: "<")) else { return html }
         let scalars = Array(html.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0

@@ -71,8 +71,13 @@ final class ParsedXML {
         return Data(replaced.utf8) + data.dropFirst(close)
     }
 
+    /// libxml2 must set up its globals once before threads parse at the same time;
+    /// a static `let` runs this exactly once, whichever thread comes first.
+    static let libraryInitialized: Void = xmlInitParser()
+
     private static func read(_ data: Data, url: URL?, encoding: String?, recover: Bool) throws -> (xmlDocPtr?, Problem?)
     {
+        _ = libraryInitialized
         guard let context = xmlNewParserCtxt() else {
             throw FeedError.malformed(line: 1, column: 1, message: "out of memory")
         }

@@ -84,7 +84,9 @@ final class ReadingContext {
         }
         guard let content = xmlBufferContent(buffer) else { return "" }
         // The XHTML namespace is implied in HTML content; its declaration is noise there.
-        return String(cString: content).replacingOccurrences(of: " xmlns=\"http://www.w3.org/1999/xhtml\"", with: "")
+        let markup = String(cString: content)
+        guard markup.utf8.contains(UInt8(ascii: "=")) else { return markup }
+        return markup.replacingOccurrences(of: " xmlns=\"http://www.w3.org/1999/xhtml\"", with: "")
     }
 
     // MARK: URLs
@@ -113,7 +115,7 @@ final class ReadingContext {
 
     /// HTML content with its relative links made absolute against the element's base.
     func resolvingLinks(in html: String, at element: Element) -> String {
-        guard html.contains("="), let base = base(of: element) else { return html }
+        guard html.utf8.contains(UInt8(ascii: "=")), let base = base(of: element) else { return html }
         return HTMLLinkResolver.resolvingLinks(in: html, against: base)
     }
 

@@ -83,19 +83,27 @@ extension Unicode.Scalar {
     }
 }
 
-extension StringProtocol {
+extension String {
     /// The text without leading and trailing whitespace and newlines.
     ///
     /// Written over Unicode scalars rather than with `trimmingCharacters(in:)`, which goes
     /// through NSString and UTF-16 and dominated the parser's profile.
     var trimmed: String {
+        // Most values need no trimming: say so from the first and last bytes.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return self
+        }
+        return self[...].trimmed
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing whitespace and newlines.
+    var trimmed: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         var last = scalars.index(before: scalars.endIndex)
         while scalars[last].properties.isWhitespace { last = scalars.index(before: last) }
-        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex), let whole = self as? String {
-            return whole
-        }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

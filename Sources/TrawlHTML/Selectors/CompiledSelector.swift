@@ -5,10 +5,16 @@ struct CompiledSelector: Sendable {
     let usesScope: Bool
     /// The expression calls the `trawl-*` extension functions.
     let usesFunctions: Bool
+    /// The same selection over candidate node sets, for a whole document whose element
+    /// index is at hand (see `XPathTranslator.indexedExpression(for:)`).
+    let indexedXPath: String
+    /// The element name each `$candidatesN` holds; nil for every element.
+    let candidates: [String?]
 
-    init(_ selector: Selector, isHTML: Bool) {
-        var translator = XPathTranslator(isHTML: isHTML)
+    init(_ selector: Selector, isHTML: Bool, namespaces: [String: String] = [:]) {
+        var translator = XPathTranslator(isHTML: isHTML, namespaces: namespaces)
         xpath = translator.expression(for: selector)
+        (indexedXPath, candidates) = translator.indexedExpression(for: selector)
         usesScope = translator.usesScope
         usesFunctions = translator.usesFunctions
     }
@@ -17,8 +23,10 @@ struct CompiledSelector: Sendable {
 extension Selector {
     /// The XPath 1.0 expression this selector compiles to, relative to the node it is applied to.
     ///
-    /// - Parameter html: match as in an HTML document (case-insensitive names), not XML.
-    public func xpath(html: Bool = true) -> String {
-        CompiledSelector(self, isHTML: html).xpath
+    /// - Parameters:
+    ///   - html: match as in an HTML document (case-insensitive names), not XML.
+    ///   - namespaces: prefixes to namespace URIs for `ns|E`; `""` is the default namespace.
+    public func xpath(html: Bool = true, namespaces: [String: String] = [:]) -> String {
+        CompiledSelector(self, isHTML: html, namespaces: namespaces).xpath
     }
 }

@@ -42,10 +42,22 @@ enum Combinator: Sendable, Equatable {
     case descendant, child, nextSibling, subsequentSibling
 }
 
+/// A namespace prefix as written before `|` (Selectors Level 3 §6.1.1, §6.3.2).
+enum NamespacePrefix: Sendable, Equatable {
+    /// `*|`: any namespace or none.
+    case any
+    /// `|`: no namespace.
+    case noNamespace
+    /// `prefix|`: the namespace the prefix is declared for.
+    case named(String)
+}
+
 /// A type selector and simple selectors that all apply to one element.
 struct CompoundSelector: Sendable, Equatable {
     /// Element name as written; nil for `*` or when absent.
     var typeName: String?
+    /// The namespace prefix of the type selector; nil when none was written.
+    var namespace: NamespacePrefix?
     var conditions: [SimpleSelector] = []
 }
 
@@ -77,6 +89,8 @@ struct AttributeSelector: Sendable, Equatable {
     var op: Operator
     var value: String
     var caseFlag: CaseFlag?
+    /// nil (like `|`) means an attribute in no namespace.
+    var namespace: NamespacePrefix?
 }
 
 /// `An+B` of Selectors Level 4 §14: matches positions `a*n + b` for some n ≥ 0.
@@ -98,8 +112,11 @@ enum PseudoClass: Sendable, Equatable {
     case root, empty, scope
     case contains([String], ownText: Bool)
     case lang([String])
+    /// `:dir(ltr)`, `:dir(rtl)`; any other value matches nothing.
+    case dir(String)
     case link
     case checked, disabled, enabled, required, optional, muted, open, defined
+    case readOnly, readWrite, placeholderShown, defaultControl, indeterminate, inRange, outOfRange
     /// User action, time or media state: never true of a parsed page.
     case never(String)
 }

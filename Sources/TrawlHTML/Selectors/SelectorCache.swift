@@ -10,6 +10,7 @@ final class SelectorCache: @unchecked Sendable {
     private struct Key: Hashable {
         let source: String
         let isHTML: Bool
+        let namespaces: [String: String]
     }
 
     private let lock = NSLock()
@@ -24,10 +25,10 @@ final class SelectorCache: @unchecked Sendable {
     var count: Int { lock.withLock { compiled.count } }
 
     /// The compiled form of `css`, parsing it only the first time it is seen.
-    func compiled(_ css: String, isHTML: Bool) throws -> CompiledSelector {
-        let key = Key(source: css, isHTML: isHTML)
+    func compiled(_ css: String, isHTML: Bool, namespaces: [String: String] = [:]) throws -> CompiledSelector {
+        let key = Key(source: css, isHTML: isHTML, namespaces: namespaces)
         if let hit = lock.withLock({ compiled[key] }) { return hit }
-        let result = CompiledSelector(try Selector(parsing: css), isHTML: isHTML)
+        let result = CompiledSelector(try Selector(parsing: css), isHTML: isHTML, namespaces: namespaces)
         lock.withLock {
             if compiled.count >= capacity { compiled.removeAll(keepingCapacity: true) }
             compiled[key] = result

@@ -12,6 +12,9 @@ extension SelectorParser {
         "checked": .checked, "disabled": .disabled, "enabled": .enabled,
         "required": .required, "optional": .optional,
         "muted": .muted, "open": .open, "defined": .defined,
+        "read-only": .readOnly, "read-write": .readWrite, "placeholder-shown": .placeholderShown,
+        "default": .defaultControl, "indeterminate": .indeterminate,
+        "in-range": .inRange, "out-of-range": .outOfRange,
     ]
 
     /// State that only a live browser has: parsed, never matched.
@@ -75,9 +78,15 @@ extension SelectorParser {
             let pattern = try parseNthPattern()
             var filter: [ComplexSelector]?
             if case .ident(let word) = current, word.lowercased() == "of" {
+                // The translation repeats S, so nesting `of` multiplies the expression.
+                guard nthFilterNesting < Self.maximumNthFilterNesting else {
+                    throw error(expected: "at most \(Self.maximumNthFilterNesting) nested ':nth-child(… of S)'")
+                }
                 try advance()
                 try skipWhitespace()
+                nthFilterNesting += 1
                 filter = try parseList(forgiving: false)
+                nthFilterNesting -= 1
             }
             return .nthChild(pattern, of: filter, fromEnd: name == "nth-last-child")
         case "nth-of-type", "nth-last-of-type":
@@ -86,6 +95,11 @@ extension SelectorParser {
             return .contains(try parseArguments(), ownText: name == "-soup-contains-own")
         case "lang":
             return .lang(try parseArguments())
+        case "dir":
+            try skipWhitespace()
+            guard case .ident(let direction) = current else { throw error(expected: "'ltr' or 'rtl'") }
+            try advance()
+            return .dir(direction.asciiLowercased)
         case "current", "host", "host-context":
             _ = try parseList(forgiving: false)
             return .never(name)

@@ -8,6 +8,13 @@ struct SelectorParser {
     /// How deep functional pseudo-classes nest here; bounded so the recursion is.
     var nesting = 0
     static let maximumNesting = 32
+    /// Bounds on what one selector may hold, far above what pages need, so that neither this
+    /// parser nor libxml2's XPath compiler recurses without limit on a hostile selector.
+    static let maximumCompounds = 64
+    static let maximumAlternatives = 256
+    /// `:nth-child(An+B of S)` inside another's S.
+    var nthFilterNesting = 0
+    static let maximumNthFilterNesting = 3
 
     init(_ source: String) {
         self.source = source
@@ -52,6 +59,9 @@ struct SelectorParser {
                 if isListEnd { return list }
                 try advance()
                 continue
+            }
+            guard list.count < Self.maximumAlternatives else {
+                throw error(expected: "at most \(Self.maximumAlternatives) selectors in a list")
             }
             list.append(try parseComplex())
             try skipWhitespace()
@@ -109,6 +119,9 @@ struct SelectorParser {
             }
             (first, pseudoElement) = try parseCompound()
             selector.rest.append((combinator, first))
+            guard selector.rest.count < Self.maximumCompounds else {
+                throw error(expected: "at most \(Self.maximumCompounds) compound selectors in a row")
+            }
         }
         selector.pseudoElement = pseudoElement
         if pseudoElement != nil {
@@ -141,7 +154,20 @@ struct SelectorParser {
         default: break
         }
         if current == .delim("|") {
-            throw error(expected: "a selector without a namespace prefix (namespaces are not supported)")
+            // Selectors Level 3 §6.1.1: `ns|E`, `*|E`, `|E` (and `*` for E).
+            switch (hasPart, compound.typeName) {
+            case (false, _): compound.namespace = NamespacePrefix.noNamespace
+            case (true, nil): compound.namespace = .any
+            case (true, let prefix?): compound.namespace = .named(prefix)
+            }
+            try advance()
+            switch current {
+            case .ident(let name): compound.typeName = name
+            case .delim("*"): compound.typeName = nil
+            default: throw error(expected: "an element name or '*' after '|'")
+            }
+            hasPart = true
+            try advance()
         }
         while true {
             switch current {
@@ -176,10 +202,31 @@ struct SelectorParser {
     private mutating func parseAttribute() throws -> AttributeSelector {
         try advance()
         try skipWhitespace()
-        guard case .ident(let name) = current else { throw error(expected: "an attribute name") }
+        var namespace: NamespacePrefix?
+        if current == .delim("*") || current == .delim("|") {
+            namespace = current == .delim("*") ? .any : NamespacePrefix.noNamespace
+            if current == .delim("*") {
+                try advance()
+                guard current == .delim("|") else { throw error(expected: "'|' after '*'") }
+            }
+            try advance()
+        }
+        guard case .ident(var name) = current else { throw error(expected: "an attribute name") }
         try advance()
+        // `ns|name`, told apart from the `|=` operator by the character after the bar.
+        if namespace == nil, current == .delim("|"), tokenizer.position < tokenizer.characters.count,
+            tokenizer.characters[tokenizer.position] != "="
+        {
+            try advance()
+            guard case .ident(let local) = current else { throw error(expected: "an attribute name after '|'") }
+            namespace = .named(name)
+            name = local
+            try advance()
+        }
         try skipWhitespace()
-        if current == .rightBracket { return AttributeSelector(name: name, op: .exists, value: "") }
+        if current == .rightBracket {
+            return AttributeSelector(name: name, op: .exists, value: "", namespace: namespace)
+        }
         let op: AttributeSelector.Operator
         switch current {
         case .delim("="):
@@ -188,12 +235,7 @@ struct SelectorParser {
             let operatorStart = currentStart
             try advance()
             guard current == .delim("=") else {
-                if character == "|" {
-                    throw SelectorError(
-                        source: source, column: operatorStart + 1,
-                        expected: "an attribute without a namespace prefix (namespaces are not supported)")
-                }
-                throw error(expected: "'=' after '\(character)'")
+                throw SelectorError(source: source, column: operatorStart + 2, expected: "'=' after '\(character)'")
             }
             op = AttributeSelector.Operator(rawValue: "\(character)=")!
         default:
@@ -219,7 +261,7 @@ struct SelectorParser {
             try skipWhitespace()
         }
         guard current == .rightBracket else { throw error(expected: "']'") }
-        return AttributeSelector(name: name, op: op, value: value, caseFlag: flag)
+        return AttributeSelector(name: name, op: op, value: value, caseFlag: flag, namespace: namespace)
     }
 
     /// `::text` or `::attr(name)`; leaves `current` after it.

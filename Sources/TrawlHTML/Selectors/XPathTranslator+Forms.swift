@@ -11,7 +11,7 @@ extension XPathTranslator {
     }
 
     /// The `type` attribute, lower-cased (its values are ASCII case-insensitive).
-    private var inputType: String { "translate(@type, '\(Self.upper)', '\(Self.lower)')" }
+    var inputType: String { "translate(@type, '\(Self.upper)', '\(Self.lower)')" }
 
     /// HTML Standard §4.10.18.5 "Enabling and disabling form controls": a control is disabled
     /// by its own attribute, or by a disabled `fieldset` ancestor unless it sits in that
@@ -22,6 +22,27 @@ extension XPathTranslator {
             + " or (\(htmlElement("option")) and (@disabled or parent::*[\(htmlElement("optgroup")) and @disabled]))"
             + " or (\(control) and ancestor-or-self::*[parent::*[\(htmlElement("fieldset")) and @disabled]]"
             + "[not(\(htmlElement("legend")) and not(preceding-sibling::*[\(htmlElement("legend"))]))]))"
+    }
+
+    /// Input types whose value is not text (§4.10.5.1); any other value, or none, is text-like.
+    static let nonTextTypes = [
+        "hidden", "checkbox", "radio", "file", "submit", "image", "reset", "button", "color", "range",
+    ]
+    static let dateTypes = ["date", "month", "week", "time", "datetime-local"]
+
+    private func typeIsNot(_ types: [String]) -> String {
+        "not(" + types.map { "\(inputType) = '\($0)'" }.joined(separator: " or ") + ")"
+    }
+
+    /// `:read-write` (HTML Standard §4.16.3): text-like inputs and textareas that are neither
+    /// read-only nor disabled, and editing hosts (`contenteditable`, inherited).
+    private var readWrite: String {
+        let editable = "(not(@readonly) and not\(disabled))"
+        let editingHost =
+            "ancestor-or-self::*[@contenteditable][1][@contenteditable = '' or "
+            + "translate(@contenteditable, '\(Self.upper)', '\(Self.lower)') = 'true']"
+        return "(((\(htmlElement("input")) and \(typeIsNot(Self.nonTextTypes))) or \(htmlElement("textarea")))"
+            + " and \(editable) or \(editingHost))"
     }
 
     /// The form-state and element-state pseudo-classes (Selectors Level 4 §13, HTML Standard
@@ -46,6 +67,16 @@ extension XPathTranslator {
             return "(\(htmlElement("audio", "video")) and @muted)"
         case .open:
             return "(\(htmlElement("details", "dialog")) and @open)"
+        case .readWrite:
+            return readWrite
+        case .readOnly:
+            return "not\(readWrite)"
+        case .placeholderShown:
+            // A textarea's first newline belongs to the markup, not the value.
+            let emptyTextarea = "(not(text()) or string(.) = '\n')"
+            return
+                "(@placeholder and @placeholder != '' and ((\(htmlElement("input")) and \(typeIsNot(Self.nonTextTypes + Self.dateTypes))"
+                + " and (not(@value) or @value = '')) or (\(htmlElement("textarea")) and \(emptyTextarea))))"
         case .defined:
             // Custom element names hold a hyphen; a prefixed name is no custom element.
             let rule = "(not(contains(name(), '-')) or contains(name(), ':'))"

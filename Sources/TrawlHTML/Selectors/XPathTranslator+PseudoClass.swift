@@ -13,8 +13,9 @@ extension XPathTranslator {
         case .nthChild(let pattern, let filter, let fromEnd):
             let axis = fromEnd ? "following-sibling" : "preceding-sibling"
             guard let filter else {
-                if pattern == NthPattern(a: 0, b: 1) { return "not(\(axis)::*)" }
-                return nth(pattern, position: "count(\(axis)::*) + 1")
+                // A function counts siblings without building a node set for every element.
+                noteFunctions()
+                return nth(pattern, position: fromEnd ? "trawl-child-index-from-end()" : "trawl-child-index()")
             }
             let filterCondition = condition(anyOf: filter)
             return "\(filterCondition) and " + nth(pattern, position: "count(\(axis)::*[\(filterCondition)]) + 1")
@@ -27,7 +28,7 @@ extension XPathTranslator {
             if pattern == NthPattern(a: 0, b: 1) { return "not(\(axis))" }
             return nth(pattern, position: "count(\(axis)) + 1")
         case .onlyChild:
-            return "not(preceding-sibling::*) and not(following-sibling::*)"
+            return "not(preceding-sibling::*[1]) and not(following-sibling::*[1])"
         case .onlyOfType:
             guard let typeName else {
                 noteFunctions()
@@ -50,6 +51,24 @@ extension XPathTranslator {
             return langCondition(ranges)
         case .never:
             return "false()"
+        case .defaultControl:
+            noteFunctions()
+            return "((\(htmlElement("input")) and (\(inputType) = 'checkbox' or \(inputType) = 'radio') and @checked)"
+                + " or (\(htmlElement("option")) and @selected)"
+                + " or (\(htmlElement("button", "input")) and trawl-default-button()))"
+        case .dir(let direction):
+            guard direction == "ltr" || direction == "rtl" else { return "false()" }
+            noteFunctions()
+            let value = direction == "ltr" ? Directionality.Direction.leftToRight : .rightToLeft
+            let elements = isHTML ? "true()" : "namespace-uri() = '\(Self.xhtmlNamespace)'"
+            return "(\(elements) and trawl-dir() = \(Int(value.rawValue)))"
+        case .inRange, .outOfRange:
+            noteFunctions()
+            let state = pseudoClass == .inRange ? InputRange.State.inRange : .outOfRange
+            return "(\(htmlElement("input")) and trawl-range-state() = \(Int(state.rawValue)))"
+        case .indeterminate:
+            noteFunctions()
+            return "(\(htmlElement("input", "progress")) and trawl-indeterminate())"
         default:
             return formCondition(pseudoClass)
         }
@@ -59,6 +78,8 @@ extension XPathTranslator {
     private func nth(_ pattern: NthPattern, position: String) -> String {
         let (a, b) = (pattern.a, pattern.b)
         if a == 0 { return "\(position) = \(b)" }
+        // Positions start at 1, so for b ≤ 1 every n ≥ 0 is allowed and one test will do.
+        if a > 0, b <= 1 { return "(\(position) + \(-b)) mod \(a) = 0" }
         if a > 0 {
             return "(\(position) >= \(b) and (\(position) - \(b)) mod \(a) = 0)"
         }

@@ -8,31 +8,61 @@
 /// documents match everything case-sensitively, by local name.
 struct XPathTranslator {
     let isHTML: Bool
+    /// Namespace prefixes to URIs for `ns|E` and `[ns|a]`; `""` names the default namespace.
+    let namespaces: [String: String]
     /// Set when the expression refers to `$scope`, which the evaluator must bind.
     private(set) var usesScope = false
     /// Set when the expression calls the `trawl-*` functions of `XPathFunctions`.
     private(set) var usesFunctions = false
 
-    init(isHTML: Bool) {
+    init(isHTML: Bool, namespaces: [String: String] = [:]) {
         self.isHTML = isHTML
+        self.namespaces = namespaces
     }
 
     /// The expression selecting, below and including the context node, what `selector` means.
+    ///
+    /// Each alternative keeps its own walk: a name test (`descendant-or-self::h1`) costs
+    /// libxml2 far less than a predicate on every element (`*[self::h1 or self::h2]`).
     mutating func expression(for selector: Selector) -> String {
         selector.alternatives.map { path(for: $0) }.joined(separator: " | ")
     }
 
+    private func suffix(for pseudoElement: PseudoElement?) -> String {
+        switch pseudoElement {
+        case nil: return ""
+        case .text: return "/text()"
+        case .attribute(let name): return "/" + attributeAxis(name)
+        }
+    }
+
+    /// The same selection, from node sets of candidate elements that the evaluator binds
+    /// to `$candidates0`, `$candidates1`, … (one per alternative), instead of a walk over the
+    /// tree per alternative: each candidate list holds the elements named as the rightmost
+    /// compound names (nil: every element) below and including the context node.
+    mutating func indexedExpression(for selector: Selector) -> (xpath: String, candidates: [String?]) {
+        var paths: [String] = []
+        var candidates: [String?] = []
+        for (index, alternative) in selector.alternatives.enumerated() {
+            let rightmost = split(alternative).0
+            paths.append("$candidates\(index)" + predicateAndSuffix(for: alternative))
+            candidates.append(rightmost.typeName.map { isHTML ? $0.asciiLowercased : $0 })
+        }
+        return (paths.joined(separator: " | "), candidates)
+    }
+
     private mutating func path(for selector: ComplexSelector) -> String {
+        "descendant-or-self::" + nodeTest(split(selector).0.typeName) + predicateAndSuffix(for: selector)
+    }
+
+    /// What follows the rightmost compound's node test: its conditions, what lies to its
+    /// left, and the pseudo-element.
+    private mutating func predicateAndSuffix(for selector: ComplexSelector) -> String {
         let (rightmost, leftParts) = split(selector)
         var conditions = compoundConditions(rightmost, includingType: false)
         if let relation = relationToLeft(leftParts) { conditions.append(relation) }
-        var step = "descendant-or-self::" + nodeTest(rightmost.typeName)
-        if !conditions.isEmpty { step += "[" + conditions.joined(separator: " and ") + "]" }
-        switch selector.pseudoElement {
-        case nil: return step
-        case .text: return step + "/text()"
-        case .attribute(let name): return step + "/" + attributeAxis(name)
-        }
+        let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
+        return predicate + suffix(for: selector.pseudoElement)
     }
 
     /// The rightmost compound, and what lies to its left (compounds with the combinator after each).
@@ -46,14 +76,16 @@ struct XPathTranslator {
     /// A predicate saying that the context element has, to its left, the elements `parts` require.
     private mutating func relationToLeft(_ parts: [(CompoundSelector, Combinator)]) -> String? {
         guard let (compound, combinator) = parts.last else { return nil }
-        var conditions = compoundConditions(compound, includingType: true)
+        // A name test on the axis, where the axis allows, is cheaper than a predicate.
+        let test = combinator == .nextSibling ? "*[1]" : nodeTest(compound.typeName)
+        var conditions = compoundConditions(compound, includingType: combinator == .nextSibling)
         if let further = relationToLeft(Array(parts.dropLast())) { conditions.append(further) }
         let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
         switch combinator {
-        case .descendant: return "ancestor::*" + predicate
-        case .child: return "parent::*" + predicate
-        case .nextSibling: return "preceding-sibling::*[1]" + predicate
-        case .subsequentSibling: return "preceding-sibling::*" + predicate
+        case .descendant: return "ancestor::" + test + predicate
+        case .child: return "parent::" + test + predicate
+        case .nextSibling: return "preceding-sibling::" + test + predicate
+        case .subsequentSibling: return "preceding-sibling::" + test + predicate
         }
     }
 
@@ -75,6 +107,7 @@ struct XPathTranslator {
     mutating func compoundConditions(_ compound: CompoundSelector, includingType: Bool) -> [String] {
         var conditions: [String] = []
         if includingType, let name = compound.typeName { conditions.append(typeCondition(name)) }
+        if let namespace = namespaceCondition(compound.namespace) { conditions.append(namespace) }
         for simple in compound.conditions {
             switch simple {
             case .id(let id):
@@ -107,6 +140,29 @@ struct XPathTranslator {
         return "local-name() = \(literal(name))"
     }
 
+    /// The element's namespace as a prefix asks (Selectors Level 3 §6.1.1); nil when any will do.
+    /// An undeclared prefix matches nothing.
+    func namespaceCondition(_ prefix: NamespacePrefix?) -> String? {
+        switch prefix {
+        case nil: return namespaces[""].map { "namespace-uri() = \(literal($0))" }
+        case .any: return nil
+        case .noNamespace: return "namespace-uri() = ''"
+        case .named(let name): return namespaces[name].map { "namespace-uri() = \(literal($0))" } ?? "false()"
+        }
+    }
+
+    /// An attribute's axis step for a namespace prefix; nil when the prefix is undeclared.
+    func attributeAxis(_ name: String, namespace: NamespacePrefix?) -> String? {
+        let local = isHTML ? name.asciiLowercased : name
+        switch namespace {
+        case nil, .noNamespace: return attributeAxis(name)
+        case .any: return "@*[local-name() = \(literal(local))]"
+        case .named(let prefix):
+            guard let uri = namespaces[prefix] else { return nil }
+            return "@*[local-name() = \(literal(local)) and namespace-uri() = \(literal(uri))]"
+        }
+    }
+
     /// `@name`, or a name test that tolerates names XPath cannot spell.
     func attributeAxis(_ name: String) -> String {
         let name = isHTML ? name.asciiLowercased : name
@@ -116,7 +172,7 @@ struct XPathTranslator {
     // MARK: - Attributes
 
     private func attributeCondition(_ attribute: AttributeSelector) -> String {
-        let axis = attributeAxis(attribute.name)
+        guard let axis = attributeAxis(attribute.name, namespace: attribute.namespace) else { return "false()" }
         if attribute.op == .exists { return axis }
         let insensitive: Bool
         switch attribute.caseFlag {

@@ -54,17 +54,28 @@ public struct ChangeDetector: Sendable {
         let currentIDs = Set(current.map(\.id))
 
         var changes: [Change] = []
-        for item in current {
+        // Whether every item so far is stored as it stands, at the same place: then the stored
+        // snapshot is handed back. Worked out in the one pass, as each item is compared once.
+        var storedAsIs = old.items.count == current.count
+        for (index, item) in current.enumerated() {
             if let before = previousByID[item.id] {
-                let fieldChanges = differences(from: before, to: item)
+                let equal = before == item
+                if storedAsIs {
+                    storedAsIs = old.items[index].id == item.id && (equal || before.isIdentical(to: item))
+                }
+                let fieldChanges = equal ? [] : differences(from: before, to: item)
                 if !fieldChanges.isEmpty {
-                    changes.append(change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
+                    changes.append(
+                        change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
                 }
             } else if let gone = tombstones[item.id] {
+                storedAsIs = false
                 // Compared with no ignored fields: what came back is the whole item.
                 let fieldChanges = ChangeDetector(ignoredFields: []).differences(from: gone, to: item)
-                changes.append(change(.reappeared, item.id, new.sourceID, time, after: item, before: gone, fieldChanges))
+                changes.append(
+                    change(.reappeared, item.id, new.sourceID, time, after: item, before: gone, fieldChanges))
             } else {
+                storedAsIs = false
                 changes.append(change(.added, item.id, new.sourceID, time, after: item, before: nil, []))
             }
         }
@@ -78,8 +89,7 @@ public struct ChangeDetector: Sendable {
         let removed = Array((removedNow + stillGone).prefix(max(tombstoneLimit, 0)))
 
         let unchanged =
-            changes.isEmpty && old.items.count == current.count && old.removed.count == removed.count
-            && zip(old.items, current).allSatisfy { $0.isIdentical(to: $1) }
+            storedAsIs && changes.isEmpty && old.removed.count == removed.count
             && zip(old.removed, removed).allSatisfy { $0.isIdentical(to: $1) }
         let snapshot =
             unchanged ? old : Snapshot(sourceID: new.sourceID, takenAt: new.takenAt, items: current, removed: removed)

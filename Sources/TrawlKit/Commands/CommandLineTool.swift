@@ -11,7 +11,10 @@ public enum CommandLineTool {
             GenerateCommand.self,
             StatusCommand.self,
             DiffCommand.self,
+            ServeCommand.self,
             DownloadCommand.self,
+            SelectCommand.self,
+            FeedCommand.self,
             TemplateCommand.self,
             InitCommand.self,
         ]

@@ -5,7 +5,7 @@ public enum DiffCommand: TrawlCommand {
     public static let name = "diff"
     public static let summary = "what the last run (or --run ID) changed, grouped by source"
     public static let usage = """
-        usage: trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
+        trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
 
         Prints what a run found: each source's outcome, then its added (+), changed (~),
         removed (-) and reappeared (^) items, with the fields that changed.
@@ -21,13 +21,15 @@ public enum DiffCommand: TrawlCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
-        return try report(store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
+        let store = CacheStore(root: try CacheLocation.resolve(arguments).directory, access: .readOnly)
+        return try report(
+            store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
     }
 
     /// Prints run `runID` (default: the latest) of `store`.
     public static func report(store: CacheStore, runID: String?, json: Bool, console: Console) throws -> ExitStatus {
-        let found = try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
+        let found =
+            try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
         for problem in store.problems.drain() { console.warning(problem.description) }
         guard let run = found else {
             console.error(missingRunMessage(runID, in: store))

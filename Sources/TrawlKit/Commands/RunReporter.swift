@@ -1,13 +1,18 @@
 import Foundation
 
-/// Prints a run as it goes: a line per source, then a summary.
+/// Prints a run as it goes.
 ///
-/// On a terminal and in cron alike the lines are plain (cron mails them); `--quiet`
-/// keeps silent unless something failed.
+/// On a terminal, a live line per source is redrawn in place (fetching, not modified,
+/// n items, failed). Elsewhere (cron, a pipe) each source gets one plain log line when it
+/// finishes. `--quiet` keeps silent unless something failed.
 final class RunReporter: @unchecked Sendable {
     private let console: Console
     private let quiet: Bool
     private let verbose: Bool
+    private let lock = NSLock()
+    /// The live board: one line per source, in the order they started.
+    private var board: [(id: String, text: String)] = []
+    private var drawnLines = 0
 
     init(console: Console, quiet: Bool, verbose: Bool) {
         self.console = console
@@ -15,44 +20,92 @@ final class RunReporter: @unchecked Sendable {
         self.verbose = verbose
     }
 
+    private var isLive: Bool { console.isTerminal && !quiet }
+
     func handle(_ event: RunEvent) {
-        switch event {
-        case .fetching(let id):
-            if console.isTerminal, !quiet { console.note("[\(id)] fetching…") }
-        case .finished(let outcome, let changes):
-            let line = Self.describe(outcome, changes: changes)
-            if outcome.status == .failed || outcome.status == .guarded {
-                console.error(line)
-            } else if !quiet {
-                console.note(line)
+        lock.withLock {
+            switch event {
+            case .fetching(let id):
+                if isLive { update(id, "fetching…") }
+            case .finished(let outcome, let changes, let baseline):
+                let failed = outcome.status == .failed || outcome.status == .guarded
+                let text = Self.describe(outcome, changes: changes, baseline: baseline)
+                if isLive {
+                    update(outcome.sourceID, failed ? "failed: " + text : text)
+                } else if failed {
+                    console.error("[\(outcome.sourceID)] \(text)")
+                } else if !quiet {
+                    console.note("[\(outcome.sourceID)] \(text)")
+                }
+            case .warning(let id, let message):
+                if verbose { above { console.warning("[\(id)] \(message)") } }
+            case .cacheProblem(let message):
+                above { console.warning(message) }
+            case .generated(let files):
+                if verbose { above { console.note("generated \(files) files") } }
             }
-        case .warning(let id, let message):
-            if verbose { console.warning("[\(id)] \(message)") }
-        case .generated(let files):
-            if verbose { console.note("generated \(files) files") }
         }
     }
 
     /// One closing line: sources, failures, changes, and where the site is.
     func summarize(_ record: RunRecord?, output: URL?) {
-        guard !quiet else { return }
-        let site = output.map { "; site in \($0.path)" } ?? ""
-        guard let record else {
-            console.note("generated from the cache\(site)")
-            return
+        lock.withLock {
+            // Failures stay on the terminal after the live board is gone: repeat them plainly.
+            if isLive, let record {
+                for outcome in record.outcomes where outcome.status == .failed || outcome.status == .guarded {
+                    console.error("[\(outcome.sourceID)] \(Self.describe(outcome, changes: 0))")
+                }
+            }
+            guard !quiet else { return }
+            let site = output.map { "; site in \($0.path)" } ?? ""
+            guard let record else {
+                console.note("generated from the cache\(site)")
+                return
+            }
+            let failed = record.outcomes.filter { $0.status == .failed || $0.status == .guarded }.count
+            let changes = record.changes.filter { $0.kind != .baseline }.count
+            console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
         }
-        let failed = record.outcomes.filter { $0.status == .failed || $0.status == .guarded }.count
-        let changes = record.changes.filter { $0.kind != .baseline }.count
-        console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
     }
 
-    static func describe(_ outcome: RunRecord.Outcome, changes: Int) -> String {
-        let id = "[\(outcome.sourceID)]"
+    static func describe(_ outcome: RunRecord.Outcome, changes: Int, baseline: Bool = false) -> String {
         switch outcome.status {
-        case .fetched: return "\(id) \(outcome.itemCount) items, \(changes) changes"
-        case .notModified: return "\(id) not modified (\(outcome.itemCount) items)"
-        case .failed: return "\(id) \(outcome.error ?? "failed") (last good snapshot kept)"
-        case .guarded: return "\(id) \(outcome.error ?? "guarded") (last good snapshot kept; --accept \(outcome.sourceID) takes the new layout)"
+        case .fetched where baseline: return "now tracking \(outcome.itemCount) items (first run: a baseline, no news)"
+        case .fetched: return "\(outcome.itemCount) items, \(changes) \(changes == 1 ? "change" : "changes")"
+        case .notModified: return "not modified (\(outcome.itemCount) items)"
+        case .failed: return "\(outcome.error ?? "failed") (last good snapshot kept)"
+        case .guarded:
+            return "\(outcome.error ?? "guarded") (last good snapshot kept; "
+                + "'--accept \(outcome.sourceID)' takes the new layout)"
         }
+    }
+
+    // MARK: The live board
+
+    private func update(_ id: String, _ text: String) {
+        if let index = board.firstIndex(where: { $0.id == id }) {
+            board[index].text = text
+        } else {
+            board.append((id, text))
+        }
+        redraw()
+    }
+
+    /// Prints a message above the board, then draws the board again beneath it.
+    private func above(_ print: () -> Void) {
+        guard isLive, drawnLines > 0 else { return print() }
+        console.progress("\u{1B}[\(drawnLines)A\r\u{1B}[J")
+        drawnLines = 0
+        print()
+        redraw()
+    }
+
+    private func redraw() {
+        var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        for line in board {
+            text += "\r\u{1B}[K[\(line.id)] \(line.text)\n"
+        }
+        console.progress(text)
+        drawnLines = board.count
     }
 }

@@ -5,7 +5,7 @@ public enum StatusCommand: TrawlCommand {
     public static let name = "status"
     public static let summary = "health of each source: last success, items, failures, last error"
     public static let usage = """
-        usage: trawl status [--json] [--config FILE] [--cache DIR]
+        trawl status [--json] [--config FILE] [--cache DIR]
 
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, and the last error. Exits 1 when a source is stale.
@@ -20,12 +20,16 @@ public enum StatusCommand: TrawlCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let store = CacheStore(root: try CacheLocation.directory(from: arguments), access: .readOnly)
-        return try report(store: store, json: arguments.has("--json"), now: Date(), console: console)
+        let location = try CacheLocation.resolve(arguments)
+        let store = CacheStore(root: location.directory, access: .readOnly)
+        return try report(
+            store: store, sourceIDs: location.sourceIDs, json: arguments.has("--json"),
+            now: WallClock.fromEnvironment().now,
+            console: console)
     }
 
-    /// Prints the status of `sourceIDs` (default: every source the cache knows), as a
-    /// table or as JSON, with ages measured at `now`.
+    /// Prints the status of `sourceIDs` (the configured ones; default: every source the
+    /// cache holds), as a table or as JSON, with ages measured at `now`.
     public static func report(
         store: CacheStore, sourceIDs: [String]? = nil, json: Bool, now: Date, console: Console
     ) throws -> ExitStatus {
@@ -101,7 +105,8 @@ public enum StatusCommand: TrawlCommand {
                 let padding = String(repeating: " ", count: widths[column] - value.count)
                 return numeric.contains(column) ? padding + value : value + padding
             }
-            return padded.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            return padded.joined(separator: "  ").replacingOccurrences(
+                of: "\\s+$", with: "", options: .regularExpression)
         }
         return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n"
     }

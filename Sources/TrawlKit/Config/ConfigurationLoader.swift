@@ -103,20 +103,43 @@ public enum ConfigurationLoader {
         return site
     }
 
+    static let fetchKeys = [
+        "userAgent", "contact", "delay", "timeout", "connectTimeout", "maxBytes", "robots", "maxRedirects",
+        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay",
+    ]
+
     private static func readFetch(_ value: JSONNode?, reader: JSONReader) -> FetchSettings {
         var fetch = FetchSettings()
-        let keys = ["userAgent", "contact", "delay", "timeout", "maxBytes", "robots"]
-        guard let object = reader.object(value, at: "fetch", known: keys) else { return fetch }
+        guard let object = reader.object(value, at: "fetch", known: fetchKeys) else { return fetch }
+        func seconds(_ key: String) -> Duration? {
+            guard let number = reader.number(object[key], at: "fetch.\(key)") else { return nil }
+            guard number >= 0 else {
+                reader.problem("fetch.\(key)", "must not be negative", at: object[key])
+                return nil
+            }
+            return .milliseconds(Int(number * 1000))
+        }
+        func count(_ key: String, atLeast minimum: Int) -> Int? {
+            guard let number = reader.integer(object[key], at: "fetch.\(key)") else { return nil }
+            guard number >= minimum else {
+                reader.problem("fetch.\(key)", "must be at least \(minimum)", at: object[key])
+                return nil
+            }
+            return number
+        }
         fetch.userAgent = reader.string(object["userAgent"], at: "fetch.userAgent") ?? fetch.userAgent
         fetch.contact = reader.string(object["contact"], at: "fetch.contact")
-        if let delay = reader.number(object["delay"], at: "fetch.delay") {
-            fetch.delay = .milliseconds(Int(delay * 1000))
-        }
-        if let timeout = reader.number(object["timeout"], at: "fetch.timeout") {
-            fetch.timeout = .milliseconds(Int(timeout * 1000))
-        }
-        fetch.maxBytes = reader.integer(object["maxBytes"], at: "fetch.maxBytes") ?? fetch.maxBytes
+        fetch.delay = seconds("delay") ?? fetch.delay
+        fetch.timeout = seconds("timeout") ?? fetch.timeout
+        fetch.connectTimeout = seconds("connectTimeout") ?? fetch.connectTimeout
+        fetch.maxBytes = count("maxBytes", atLeast: 1) ?? fetch.maxBytes
         fetch.obeysRobots = reader.bool(object["robots"], at: "fetch.robots") ?? fetch.obeysRobots
+        fetch.maxRedirects = count("maxRedirects", atLeast: 0) ?? fetch.maxRedirects
+        fetch.perHostConcurrency = count("perHostConcurrency", atLeast: 1) ?? fetch.perHostConcurrency
+        fetch.globalConcurrency = count("concurrency", atLeast: 1) ?? fetch.globalConcurrency
+        fetch.retry.maxAttempts = count("attempts", atLeast: 1) ?? fetch.retry.maxAttempts
+        fetch.retry.baseDelay = seconds("retryDelay") ?? fetch.retry.baseDelay
+        fetch.retry.maxDelay = seconds("maxRetryDelay") ?? fetch.retry.maxDelay
         return fetch
     }
 }

@@ -52,7 +52,11 @@ public struct FileMirror: Sendable {
         return result
     }
 
-    public func mirror(sourceIDs: [String] = [], report: @escaping @Sendable (Event) -> Void) async throws -> Summary {
+    /// Mirrors the files, one at a time, through `fetcher`'s manners (robots.txt, per-host delay).
+    public func mirror(
+        sourceIDs: [String] = [], fetcher: Fetcher? = nil, report: @escaping @Sendable (Event) -> Void
+    ) async throws -> Summary {
+        let fetcher = fetcher ?? Fetcher(settings: configuration.fetch)
         let files = try plannedFiles(sourceIDs: sourceIDs)
         var summary = Summary()
         var records: [String: [String: DownloadRecord]] = [:]
@@ -84,7 +88,7 @@ public struct FileMirror: Sendable {
                         // Failing to note it costs only the chance to resume, never a file.
                         _ = try? store.save(downloadRecords: records, of: file.sourceID)
                     })
-                let outcome = try await downloader.run()
+                let outcome = try await fetcher.politely(file.url) { try await downloader.run() }
                 sourceRecords[file.fileName] = outcome.record
                 try store.save(downloadRecords: sourceRecords, of: file.sourceID)
                 summary.downloaded += 1

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a fetch failed, with the URL, in words a person can act on.
-public enum FetchError: Error, CustomStringConvertible, Sendable {
+public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     case unreachable(URL, reason: String)
     case timedOut(URL)
     case notFound(URL, status: Int)
@@ -9,7 +9,11 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
     case requestFailed(URL, status: Int)
     case tooLarge(URL, limit: Int)
     case disallowedByRobots(URL)
+    /// robots.txt answered 5xx or not at all, which RFC 9309 §2.3.1.4 reads as "disallow all".
+    case robotsUnreachable(URL, reason: String)
     case tooManyRedirects(URL, limit: Int)
+    /// A redirect from https to http, refused so that a secure fetch never turns plain.
+    case insecureRedirect(URL, to: URL)
     case unsupportedScheme(URL)
     case unreadableFile(URL, reason: String)
 
@@ -17,8 +21,18 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .unreachable(let url, _), .timedOut(let url), .notFound(let url, _), .serverError(let url, _),
             .requestFailed(let url, _), .tooLarge(let url, _), .disallowedByRobots(let url),
-            .tooManyRedirects(let url, _), .unsupportedScheme(let url), .unreadableFile(let url, _):
+            .robotsUnreachable(let url, _), .tooManyRedirects(let url, _), .insecureRedirect(let url, _),
+            .unsupportedScheme(let url), .unreadableFile(let url, _):
             return url
+        }
+    }
+
+    /// Whether trying again later (tonight) may well succeed.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .timedOut, .serverError, .robotsUnreachable: return true
+        case .requestFailed(_, let status): return status == 429 || status == 408
+        default: return false
         }
     }
 
@@ -29,10 +43,16 @@ public enum FetchError: Error, CustomStringConvertible, Sendable {
         case .timedOut: return "\(location): timed out"
         case .notFound(_, let status): return "\(location): not found (HTTP \(status))"
         case .serverError(_, let status): return "\(location): server error (HTTP \(status))"
-        case .requestFailed(_, let status): return "\(location): request failed (HTTP \(status))"
-        case .tooLarge(_, let limit): return "\(location): response larger than \(limit) bytes"
+        case .requestFailed(_, let status):
+            let hint = status == 429 ? ", too many requests: raise fetch.delay" : ""
+            return "\(location): request failed (HTTP \(status)\(hint))"
+        case .tooLarge(_, let limit): return "\(location): response larger than \(limit) bytes (raise fetch.maxBytes)"
         case .disallowedByRobots: return "\(location): disallowed by robots.txt"
+        case .robotsUnreachable(_, let reason):
+            return "\(location): robots.txt unreachable (\(reason)), so the site is treated as disallowed"
         case .tooManyRedirects(_, let limit): return "\(location): more than \(limit) redirects"
+        case .insecureRedirect(_, let target):
+            return "\(location): refused a redirect from https to plain http (\(target.absoluteString))"
         case .unsupportedScheme: return "\(location): only http, https and file URLs can be fetched"
         case .unreadableFile(_, let reason): return "\(location): cannot read file (\(reason))"
         }

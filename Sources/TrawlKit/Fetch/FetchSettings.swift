@@ -5,19 +5,30 @@ public struct FetchSettings: Sendable, Hashable {
     public var userAgent: String
     /// A URL or address where a site's owner can reach whoever runs this Trawl.
     public var contact: String?
-    /// The minimum pause between two requests to one host.
+    /// The minimum pause between the starts of two requests to one host.
     public var delay: Duration
     /// The limit on one whole request, connection to last byte.
     public var timeout: Duration
-    /// The largest body accepted, counted as it arrives.
+    /// The limit on connecting and receiving the response head.
+    public var connectTimeout: Duration
+    /// The largest body accepted, counted (after decompression) as it arrives.
     public var maxBytes: Int
     /// Whether robots.txt is obeyed (RFC 9309).
     public var obeysRobots: Bool
+    /// How many redirects one fetch follows.
+    public var maxRedirects: Int
+    /// Requests to one host at the same time.
+    public var perHostConcurrency: Int
+    /// Requests in flight at the same time, all hosts together.
+    public var globalConcurrency: Int
+    /// Attempts, backoff and the cap on waits between them.
+    public var retry: RetryPolicy
 
     public init(
         userAgent: String = "Trawl/\(TrawlVersion.current)", contact: String? = nil,
         delay: Duration = .seconds(1), timeout: Duration = .seconds(30), maxBytes: Int = 20_000_000,
-        obeysRobots: Bool = true
+        obeysRobots: Bool = true, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 5,
+        perHostConcurrency: Int = 2, globalConcurrency: Int = 8, retry: RetryPolicy = RetryPolicy()
     ) {
         self.userAgent = userAgent
         self.contact = contact
@@ -25,11 +36,21 @@ public struct FetchSettings: Sendable, Hashable {
         self.timeout = timeout
         self.maxBytes = maxBytes
         self.obeysRobots = obeysRobots
+        self.connectTimeout = connectTimeout
+        self.maxRedirects = maxRedirects
+        self.perHostConcurrency = perHostConcurrency
+        self.globalConcurrency = globalConcurrency
+        self.retry = retry
     }
 
     /// The User-Agent header: the product, and how to reach its operator.
     public var userAgentHeader: String {
         guard let contact else { return userAgent }
         return "\(userAgent) (+\(contact))"
+    }
+
+    /// The product token robots.txt groups are matched against: `Trawl` in `Trawl/0.1.0`.
+    public var robotsToken: String {
+        RobotsTxt.productToken(of: userAgent)
     }
 }

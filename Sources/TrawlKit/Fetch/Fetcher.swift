@@ -4,21 +4,33 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fetches pages over HTTP(S) and from `file://` URLs.
+/// Fetches pages over HTTP(S), politely and conditionally, and from `file://` URLs.
+///
+/// One fetcher serves one run: it reads each host's robots.txt once, spaces and limits
+/// requests per host and overall, retries passing failures, follows a bounded number of
+/// redirects and caps every body. Validators go in and come out; storing them is the
+/// cache's job.
 public final class Fetcher: Sendable {
     public let settings: FetchSettings
-    private let session: URLSession
+    let transport = HTTPTransport()
+    let hosts: HostGates
+    let global: AsyncLimiter
+    let robots = RobotsCache()
+    private let sleep: @Sendable (Duration) async throws -> Void
 
-    public init(settings: FetchSettings = FetchSettings()) {
-        self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForRequest = settings.timeout.seconds
-        self.session = URLSession(configuration: configuration)
+    public convenience init(settings: FetchSettings = FetchSettings()) {
+        self.init(settings: settings, sleep: { try await Task.sleep(for: $0) })
     }
 
-    /// Fetches `url`, conditionally when `validators` are known.
+    /// A fetcher whose waits between retries go through `sleep` (tests record them).
+    init(settings: FetchSettings, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.settings = settings
+        self.sleep = sleep
+        self.hosts = HostGates(delay: settings.delay, concurrency: settings.perHostConcurrency)
+        self.global = AsyncLimiter(limit: settings.globalConcurrency)
+    }
+
+    /// Fetches `url`, conditionally when `validators` are known: a 304 comes back as `.notModified`.
     public func fetch(_ url: URL, validators: HTTPValidators? = nil) async throws -> FetchResult {
         switch url.scheme?.lowercased() {
         case "file": return try readFile(url)
@@ -28,50 +40,133 @@ public final class Fetcher: Sendable {
     }
 
     private func readFile(_ url: URL) throws -> FetchResult {
+        let size: Int
+        do {
+            size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+        } catch {
+            throw FetchError.unreadableFile(url, reason: (error as NSError).localizedDescription)
+        }
+        guard size <= settings.maxBytes else { throw FetchError.tooLarge(url, limit: settings.maxBytes) }
         do {
             let body = try Data(contentsOf: url)
-            guard body.count <= settings.maxBytes else { throw FetchError.tooLarge(url, limit: settings.maxBytes) }
             return .page(FetchedPage(requestedURL: url, url: url, body: body))
-        } catch let error as FetchError {
-            throw error
         } catch {
             throw FetchError.unreadableFile(url, reason: (error as NSError).localizedDescription)
         }
     }
 
     private func fetchHTTP(_ url: URL, validators: HTTPValidators?) async throws -> FetchResult {
+        var current = url
+        var redirects = 0
+        while true {
+            if settings.obeysRobots { try await checkRobots(current, requested: url) }
+            let response = try await exchange(current, requested: url, validators: validators)
+            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"] {
+                guard redirects < settings.maxRedirects else {
+                    throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
+                }
+                redirects += 1
+                current = try Self.redirectTarget(from: current, location: location, requested: url)
+                continue
+            }
+            return try Self.result(of: response, requested: url)
+        }
+    }
+
+    /// Where a redirect leads; refuses schemes other than http(s) and https → http.
+    static func redirectTarget(from current: URL, location: String, requested: URL) throws -> URL {
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { throw FetchError.unsupportedScheme(URL(string: location) ?? requested) }
+        if current.scheme?.lowercased() == "https" && scheme == "http" {
+            throw FetchError.insecureRedirect(requested, to: target)
+        }
+        return target
+    }
+
+    /// The final response, classified: a page, "not modified", or the error it amounts to.
+    static func result(of response: TransportResponse, requested url: URL) throws -> FetchResult {
+        switch response.status {
+        case 304: return .notModified(url)
+        case 200..<300:
+            let validators = HTTPValidators(
+                etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"])
+            return .page(
+                FetchedPage(
+                    requestedURL: url, url: response.url, status: response.status, body: response.body,
+                    contentType: response.headers["Content-Type"], validators: validators))
+        case 404, 410: throw FetchError.notFound(url, status: response.status)
+        case 500..<600: throw FetchError.serverError(url, status: response.status)
+        default: throw FetchError.requestFailed(url, status: response.status)
+        }
+    }
+
+    /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
+    func exchange(
+        _ url: URL, requested: URL, validators: HTTPValidators?, limit: Int? = nil
+    ) async throws -> TransportResponse {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let outcome: Result<TransportResponse, TransportFailure>
+            do {
+                outcome = .success(try await send(url, validators: validators, limit: limit ?? settings.maxBytes))
+            } catch {
+                outcome = .failure(error)
+            }
+            let failure: FetchError
+            switch outcome {
+            case .success(let response):
+                guard RetryPolicy.isRetryable(status: response.status),
+                    let wait = settings.retry.delay(
+                        after: attempt, retryAfter: response.headers["Retry-After"], jitter: .random(in: 0...1))
+                else { return response }
+                try await sleep(wait)
+                continue
+            case .failure(.timedOut):
+                failure = .timedOut(requested)
+            case .failure(.unreachable(let reason)):
+                failure = .unreachable(requested, reason: reason)
+            case .failure(.tooLarge):
+                throw FetchError.tooLarge(requested, limit: limit ?? settings.maxBytes)
+            case .failure(.cancelled):
+                throw CancellationError()
+            }
+            guard let wait = settings.retry.delay(after: attempt, jitter: .random(in: 0...1)) else { throw failure }
+            try await sleep(wait)
+        }
+    }
+
+    /// One HTTP exchange, in turn with the other requests to its host and overall.
+    private func send(
+        _ url: URL, validators: HTTPValidators?, limit: Int
+    ) async throws(TransportFailure)
+        -> TransportResponse
+    {
         var request = URLRequest(url: url)
         request.setValue(settings.userAgentHeader, forHTTPHeaderField: "User-Agent")
         if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let modified = validators?.lastModified {
             request.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
         }
-        let (body, response): (Data, URLResponse)
+        let gate = await hosts.gate(for: url)
         do {
-            (body, response) = try await session.data(for: request)
-        } catch let error as URLError where error.code == .timedOut {
-            throw FetchError.timedOut(url)
+            try await gate.enter()
         } catch {
-            throw FetchError.unreachable(url, reason: (error as NSError).localizedDescription)
+            throw .cancelled
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw FetchError.unreachable(url, reason: "no HTTP response")
+        await global.acquire()
+        let outcome: Result<TransportResponse, TransportFailure>
+        do {
+            outcome = .success(
+                try await transport.send(
+                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: settings.timeout))
+        } catch {
+            outcome = .failure(error)
         }
-        switch http.statusCode {
-        case 304: return .notModified(url)
-        case 200..<300: break
-        case 404, 410: throw FetchError.notFound(url, status: http.statusCode)
-        case 500..<600: throw FetchError.serverError(url, status: http.statusCode)
-        default: throw FetchError.requestFailed(url, status: http.statusCode)
-        }
-        guard body.count <= settings.maxBytes else { throw FetchError.tooLarge(url, limit: settings.maxBytes) }
-        let validators = HTTPValidators(
-            etag: http.value(forHTTPHeaderField: "ETag"),
-            lastModified: http.value(forHTTPHeaderField: "Last-Modified"))
-        return .page(
-            FetchedPage(
-                requestedURL: url, url: http.url ?? url, status: http.statusCode, body: body,
-                contentType: http.value(forHTTPHeaderField: "Content-Type"), validators: validators))
+        await global.release()
+        await gate.leave()
+        return try outcome.get()
     }
 }
 

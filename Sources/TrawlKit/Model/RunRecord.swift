@@ -31,7 +31,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
     }
 
     public var schemaVersion: Int = RunRecord.schemaVersion
-    /// The UTC timestamp that names the record's file, e.g. `20261130T040000.000Z`.
+    /// The UTC timestamp that names the record's file, e.g. `20261130T040000Z`.
     public var id: String
     public var started: Date
     public var finished: Date
@@ -46,18 +46,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
         self.changes = changes
     }
 
-    /// The id of a run started at `date`: its UTC time as `yyyyMMdd'T'HHmmss'Z'`, which
-    /// sorts in time order as text. `CacheStore.newRunID(at:)` makes it unique.
+    /// The id of a run started at `date`: its UTC time to the millisecond,
+    /// `yyyyMMdd'T'HHmmss.SSS'Z'`, which sorts in time order as text and is safe in a file
+    /// name. `CacheStore.newRunID(at:)` makes it unique.
     public static func id(for date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ number: Int?) -> String {
-            let text = String(number ?? 0)
-            return text.count < 2 ? "0" + text : text
-        }
-        return "\(parts.year ?? 0)\(two(parts.month))\(two(parts.day))T"
-            + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z"
+        // From the cache's RFC 3339 text, `2026-11-30T04:00:00.123Z`, milliseconds truncated.
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down) / 1_000
+        var text = CacheDate.string(from: Date(timeIntervalSince1970: milliseconds))
+        if !text.contains(".") { text.insert(contentsOf: ".000", at: text.index(before: text.endIndex)) }
+        return text.filter { $0 != "-" && $0 != ":" }
     }
 
     /// The changes of one source, in the order they were found.
@@ -67,17 +64,16 @@ public struct RunRecord: Sendable, Hashable, Codable {
 }
 
 extension RunRecord {
-    /// The start time a run id names (`20261130T040000Z`, perhaps with `-2`), or nil.
+    /// The start time a run id names (`20261130T040000.123Z` or `20261130T040000Z`, perhaps
+    /// with `-2`), or nil.
     public static func date(fromID id: String) -> Date? {
-        let digits = Array(id.prefix(16))
-        guard digits.count == 16, digits[8] == "T", digits[15] == "Z" else { return nil }
-        func number(_ range: Range<Int>) -> Int? { Int(String(digits[range])) }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15)
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar.date(
-            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        let characters = Array(id.prefix { $0 != "-" })
+        guard characters.count >= 16, characters[8] == "T", characters.last == "Z" else { return nil }
+        let text = String(characters)
+        let (day, time) = (text.prefix(8), text.dropFirst(9))
+        let rfc3339 =
+            "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2))T"
+            + "\(time.prefix(2)):\(time.dropFirst(2).prefix(2)):\(time.dropFirst(4))"
+        return CacheDate.date(from: rfc3339)
     }
 }

@@ -7,6 +7,8 @@ public struct Pipeline: Sendable {
     public let clock: WallClock
     public let fetcher: Fetcher
     public let report: @Sendable (RunEvent) -> Void
+    /// One store for the whole run, so every moved-aside file is reported once.
+    public let store: CacheStore
 
     public init(
         configuration: Configuration, clock: WallClock = .system, fetcher: Fetcher? = nil,
@@ -16,19 +18,38 @@ public struct Pipeline: Sendable {
         self.clock = clock
         self.fetcher = fetcher ?? Fetcher(settings: configuration.fetch)
         self.report = report
+        self.store = CacheStore(root: configuration.cacheDirectory, clock: clock)
     }
 
-    public var store: CacheStore { CacheStore(root: configuration.cacheDirectory) }
-
-    /// Scrapes the chosen sources and saves a run record; nil when nothing was scraped.
+    /// Scrapes the chosen sources, saves a run record, and prunes old ones.
     public func scrape(_ options: RunOptions = RunOptions()) async throws -> RunRecord {
         let sources = try chosenSources(options)
+        let lock = try store.lock()
+        defer { lock.unlock() }
+        return try await scrapeHoldingLock(sources, accepting: options.accept)
+    }
+
+    /// Scrape, then generate: what cron runs. Holds the cache lock throughout.
+    public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
+        let sources = try chosenSources(options)
+        let lock = try store.lock()
+        defer { lock.unlock() }
+        let record = options.offline ? nil : try await scrapeHoldingLock(sources, accepting: options.accept)
+        let files = try SiteGenerator(configuration: configuration).generate()
+        reportCacheProblems()
+        report(.generated(files: files))
+        return record
+    }
+
+    private func scrapeHoldingLock(_ sources: [SourceConfiguration], accepting accepted: [String]) async throws
+        -> RunRecord
+    {
         let started = clock.now
         let results = await withTaskGroup(of: (Int, SourceRun.Result).self) { group in
             for (index, source) in sources.enumerated() {
                 let run = SourceRun(
                     source: source, store: store, fetcher: fetcher, clock: clock,
-                    accept: options.accept.contains(source.id), report: report)
+                    accept: accepted.contains(source.id), report: report)
                 group.addTask { (index, await run.run()) }
             }
             var results: [(Int, SourceRun.Result)] = []
@@ -37,18 +58,20 @@ public struct Pipeline: Sendable {
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
         let record = RunRecord(
-            id: Self.runID(for: started), started: started, finished: clock.now,
+            id: store.newRunID(at: started), started: started, finished: clock.now,
             outcomes: results.map(\.outcome), changes: results.flatMap(\.changes))
         try store.save(record)
+        let retention = RetentionPolicy(runs: configuration.retention.runs, days: configuration.retention.days)
+        _ = try store.pruneRuns(retention, now: clock.now)
+        reportCacheProblems()
         return record
     }
 
-    /// Scrape, then generate: what cron runs.
-    public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
-        let record = options.offline ? nil : try await scrape(options)
-        let files = try SiteGenerator(configuration: configuration).generate()
-        report(.generated(files: files))
-        return record
+    /// Files the store moved aside are always told: each is data a person may want back.
+    private func reportCacheProblems() {
+        for problem in store.problems.drain() {
+            report(.cacheProblem(problem.description))
+        }
     }
 
     func chosenSources(_ options: RunOptions) throws -> [SourceConfiguration] {
@@ -59,14 +82,5 @@ public struct Pipeline: Sendable {
         }
         guard !options.only.isEmpty else { return configuration.sources }
         return configuration.sources.filter { options.only.contains($0.id) }
-    }
-
-    /// `20261130T040000.123Z`: sorts by time, safe in a file name, distinct for runs a second apart.
-    static func runID(for date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        return formatter.string(from: date)
     }
 }

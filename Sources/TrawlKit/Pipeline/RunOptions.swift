@@ -17,7 +17,10 @@ public struct RunOptions: Sendable {
 /// What the pipeline reports as it goes, for live lines on a terminal or log lines in cron.
 public enum RunEvent: Sendable {
     case fetching(sourceID: String)
-    case finished(RunRecord.Outcome, changes: Int)
+    /// `baseline` is true for a source's first run, whose items are tracked, not news.
+    case finished(RunRecord.Outcome, changes: Int, baseline: Bool)
     case warning(sourceID: String, message: String)
+    /// A cache file that could not be used and was moved aside.
+    case cacheProblem(String)
     case generated(files: Int)
 }

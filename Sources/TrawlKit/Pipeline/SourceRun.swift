@@ -19,35 +19,26 @@ struct SourceRun: Sendable {
     func run() async -> Result {
         report(.fetching(sourceID: source.id))
         let previous = loadPrevious()
-        var health = (try? store.health(of: source.id)) ?? Health()
         let now = clock.now
-        health.lastAttempt = now
         let result: Result
         do {
             result = try await scrape(previous: previous, at: now)
-            health.lastSuccess = now
-            health.consecutiveFailures = 0
-            health.lastError = nil
-            health.stale = false
-            health.itemCount = result.outcome.itemCount
         } catch {
-            let guarded = (error as? ScrapeError).map { if case .layoutChanged = $0 { true } else { false } } ?? false
-            health.consecutiveFailures += 1
-            health.lastError = "\(error)"
-            health.stale = true
-            health.itemCount = previous?.items.count ?? 0
+            let guarded: Bool
+            if case ScrapeError.layoutChanged = error { guarded = true } else { guarded = false }
             result = Result(
                 outcome: .init(
-                    sourceID: source.id, status: guarded ? .guarded : .failed, itemCount: health.itemCount,
-                    error: "\(error)"),
+                    sourceID: source.id, status: guarded ? .guarded : .failed,
+                    itemCount: previous?.items.count ?? 0, error: "\(error)"),
                 changes: [])
         }
         do {
-            try store.save(health, of: source.id)
+            try store.record(result.outcome, at: now)
         } catch {
             report(.warning(sourceID: source.id, message: "cannot save health: \(error)"))
         }
-        report(.finished(result.outcome, changes: result.changes.filter { $0.kind != .baseline }.count))
+        let news = result.changes.filter { $0.kind != .baseline }.count
+        report(.finished(result.outcome, changes: news, baseline: result.changes.contains { $0.kind == .baseline }))
         return result
     }
 
@@ -90,10 +81,14 @@ struct SourceRun: Sendable {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
 
-        let snapshot = Snapshot(sourceID: source.id, takenAt: now, items: Self.unique(combined.items))
-        let changes = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
-            .changes(from: previous, to: snapshot, at: now)
-        try store.save(snapshot)
+        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
+        let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+            .detect(from: previous, to: scraped, at: now)
+        if !detection.duplicateIDs.isEmpty {
+            let ids = detection.duplicateIDs.prefix(3).joined(separator: ", ")
+            report(.warning(sourceID: source.id, message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
+        }
+        try store.save(detection)
         if page.validators.isEmpty {
             validators[key] = nil
         } else {
@@ -101,12 +96,7 @@ struct SourceRun: Sendable {
         }
         try store.save(validators: validators, of: source.id)
         return Result(
-            outcome: .init(sourceID: source.id, status: .fetched, itemCount: snapshot.items.count), changes: changes)
-    }
-
-    /// The first item of each id, in page order: a page that lists an item twice lists it once.
-    static func unique(_ items: [Item]) -> [Item] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0.id).inserted }
+            outcome: .init(sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count),
+            changes: detection.changes)
     }
 }

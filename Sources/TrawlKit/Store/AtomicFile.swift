@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file so that a crash at any instant leaves either the old bytes or the new.
@@ -94,9 +94,9 @@ enum AtomicFile {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #else
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif
 
 /// The C library's message for the current `errno`.

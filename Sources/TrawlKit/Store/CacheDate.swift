@@ -19,12 +19,18 @@ enum CacheDate {
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         var text = "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
-        text += "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay % 3_600 / 60, 2)):\(padded(secondOfDay % 60, 2))"
+        text +=
+            "\(padded(secondOfDay / 3_600, 2)):\(padded(secondOfDay % 3_600 / 60, 2)):\(padded(secondOfDay % 60, 2))"
         if milliseconds != 0 { text += ".\(padded(milliseconds, 3))" }
         return text + "Z"
     }
 
     static func date(from string: String) -> Date? {
+        fastDate(from: string) ?? RFC3339.date(from: string)
+    }
+
+    /// Only the two forms the cache writes; nil for anything else.
+    static func fastDate(from string: String) -> Date? {
         var string = string
         return string.withUTF8(parse)
     }
@@ -46,12 +52,11 @@ enum CacheDate {
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-        else { return RFC3339.date(from: String(decoding: bytes, as: UTF8.self)) }
+        else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
-            guard bytes[19] == 0x2E, bytes.count > 21, let digits = number(20, bytes.count - 21) else {
-                return RFC3339.date(from: String(decoding: bytes, as: UTF8.self))
-            }
+            guard bytes[19] == 0x2E, bytes.count > 21, bytes.count < 32, let digits = number(20, bytes.count - 21)
+            else { return nil }
             fraction = Double(digits) / pow(10, Double(bytes.count - 21))
         }
         let days = Self.days(fromYear: year, month: month, day: day)

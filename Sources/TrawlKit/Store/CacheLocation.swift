@@ -1,32 +1,34 @@
 import Foundation
 
-/// Where the commands that read the cache find it: `--cache DIR`, else the cache the
-/// configuration names (`--config FILE`, default `trawl.json`).
-public enum CacheLocation {
-    /// The options every command that reads the cache takes, the same as `trawl run`'s.
+/// Where the commands that read the cache find it, and which sources to show: the same
+/// `--config FILE` and `--cache DIR` as `trawl run`.
+public struct CacheLocation: Sendable {
+    /// The options every command that reads the cache takes.
     public static let options: Set<String> = ["--config", "--cache"]
 
     /// The usage lines for those options.
     public static let usage = """
-          --config FILE   the configuration whose cache to read (default: trawl.json)
-          --cache DIR     the cache directory itself (default: the configuration's, else Cache/)
+          --config FILE   the configuration whose cache to read (default: ./trawl.json)
+          --cache DIR     the cache directory (default: the configuration's); alone, needs no configuration
         """
 
-    /// The cache directory the arguments name, resolved against `currentDirectory`.
-    public static func directory(
-        from arguments: ParsedArguments,
-        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    ) throws -> URL {
-        if let cache = arguments.value("--cache") {
-            return URL(fileURLWithPath: cache, isDirectory: true, relativeTo: currentDirectory).standardizedFileURL
+    public var directory: URL
+    /// The configured sources in configuration order, when a configuration was read.
+    public var sourceIDs: [String]?
+
+    public init(directory: URL, sourceIDs: [String]? = nil) {
+        self.directory = directory
+        self.sourceIDs = sourceIDs
+    }
+
+    /// `--cache DIR` alone names the cache, so a cache can be read without its configuration;
+    /// otherwise the configuration (`--config FILE`, default `trawl.json`) is read, and names
+    /// the cache and the sources, with `--cache` laid over it.
+    public static func resolve(_ arguments: ParsedArguments) throws -> CacheLocation {
+        if let cache = arguments.value("--cache"), arguments.value("--config") == nil {
+            return CacheLocation(directory: URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL)
         }
-        let configuration = URL(
-            fileURLWithPath: arguments.value("--config") ?? "trawl.json", relativeTo: currentDirectory
-        ).standardizedFileURL
-        if arguments.value("--config") != nil, !FileManager.default.fileExists(atPath: configuration.path) {
-            throw UsageError("no configuration file at \(configuration.path)")
-        }
-        // Until the configuration loader names it, the cache is `Cache/` beside the configuration.
-        return configuration.deletingLastPathComponent().appendingPathComponent("Cache", isDirectory: true)
+        let configuration = try ConfigurationOptions.load(arguments)
+        return CacheLocation(directory: configuration.cacheDirectory, sourceIDs: configuration.sources.map(\.id))
     }
 }

@@ -71,7 +71,9 @@ extension CacheStore {
     /// Decodes a cache file, or says precisely why it cannot be.
     static func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
         do {
-            let value = try decoder.decode(T.self, from: data)
+            // Snapshots, the large files, take the fast path when they are as Trawl wrote them.
+            let fast = T.self == Snapshot.self ? SnapshotJSON.decode(data) as? T : nil
+            let value = try fast ?? decoder.decode(T.self, from: data)
             guard value.schemaVersion == T.schemaVersion else {
                 return .failure(
                     CacheError(path: path, kind: .wrongSchema(found: value.schemaVersion, expected: T.schemaVersion)))
@@ -83,7 +85,9 @@ extension CacheStore {
     }
 
     // Decoding is tried first and this only runs when it fails, so a good file is read once.
-    private static func diagnose<T: VersionedCacheFile>(_ data: Data, as type: T.Type, decodingError: Error)
+    private static func diagnose<T: VersionedCacheFile>(
+        _ data: Data, as type: T.Type, decodingError: Error
+    )
         -> CacheError.Kind
     {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
@@ -156,7 +160,9 @@ extension CacheStore {
 
     /// Renames an unusable file to `<name>.corrupt-<UTC timestamp>`, never over another one.
     private func moveAside(_ url: URL) throws -> URL {
-        let base = "\(url.lastPathComponent).corrupt-\(RunRecord.id(for: clock.now))"
+        // To the second (`20261130T040000Z`): enough for a person, and the counter keeps names apart.
+        let time = RunRecord.id(for: clock.now).prefix(15) + "Z"
+        let base = "\(url.lastPathComponent).corrupt-\(time)"
         var target = url.deletingLastPathComponent().appendingPathComponent(base)
         var counter = 2
         while FileManager.default.fileExists(atPath: target.path) {
@@ -171,6 +177,7 @@ extension CacheStore {
 
     /// The bytes a value is stored as: pretty JSON with a final newline.
     static func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let snapshot = value as? Snapshot { return SnapshotJSON.encode(snapshot) }
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data

@@ -62,7 +62,8 @@ extension CacheStore {
             do {
                 try FileManager.default.removeItem(at: runFile(id))
             } catch {
-                throw CacheError(path: runFile(id).path, kind: .unwritable("cannot delete an expired run record: \(error)"))
+                throw CacheError(
+                    path: runFile(id).path, kind: .unwritable("cannot delete an expired run record: \(error)"))
             }
         }
         if !doomed.isEmpty {

@@ -91,6 +91,18 @@ public struct CacheStore: Sendable {
         try write(snapshot, to: snapshotFile(of: snapshot.sourceID))
     }
 
+    /// Saves the snapshot a detection hands back; when nothing changed it is the stored one,
+    /// and not even encoded again. The pipeline's one call after `ChangeDetector.detect`.
+    @discardableResult
+    public func save(_ detection: ChangeDetector.Detection) throws -> Bool {
+        if detection.isUnchanged,
+            FileManager.default.fileExists(atPath: snapshotFile(of: detection.snapshot.sourceID).path)
+        {
+            return false
+        }
+        return try save(detection.snapshot)
+    }
+
     // MARK: Health
 
     /// The source's health; its last attempt and last success also take the run records

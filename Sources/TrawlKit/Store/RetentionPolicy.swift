@@ -1,9 +1,10 @@
 import Foundation
 
-/// How long run records are kept: the newest `runs` of them, none older than `days`.
+/// How long run records are kept: a record goes once it is both beyond the newest `runs`
+/// and older than `days`, so a cache keeps at least `runs` records and at least `days` of them.
 ///
-/// Either limit may be nil (no limit). The newest record is always kept, so `trawl diff`
-/// and the site can always show the last run.
+/// Either limit may be nil: then the other alone decides; with neither, everything is kept.
+/// The newest record is always kept, so `trawl diff` and the site can show the last run.
 public struct RetentionPolicy: Sendable, Hashable, Codable {
     public var runs: Int?
     public var days: Int?
@@ -13,23 +14,22 @@ public struct RetentionPolicy: Sendable, Hashable, Codable {
         self.days = days
     }
 
-    /// A year of nightly runs.
-    public static let standard = RetentionPolicy(runs: 365, days: 365)
+    /// The configuration's `retention` block.
+    public init(_ settings: RetentionSettings) {
+        self.init(runs: settings.runs, days: settings.days)
+    }
 
     /// The ids in `ids` (sorted oldest first) that this policy no longer keeps.
     func expired(_ ids: [String], now: Date) -> [String] {
-        guard ids.count > 1 else { return [] }
+        guard ids.count > 1, runs != nil || days != nil else { return [] }
         let candidates = ids.dropLast()
-        var doomed: Set<String> = []
-        if let runs {
-            doomed.formUnion(ids.dropLast(max(runs, 1)))
+        let beyondNewest = Set(runs.map { ids.dropLast(max($0, 1)) } ?? candidates)
+        let cutoff = days.map { now.addingTimeInterval(-Double($0) * 86_400) }
+        return candidates.filter { id in
+            guard beyondNewest.contains(id) else { return false }
+            guard let cutoff else { return true }
+            // A record whose id names no time is kept: better too much than a lost record.
+            return RunRecord.date(fromID: id).map { $0 < cutoff } ?? false
         }
-        if let days {
-            let cutoff = now.addingTimeInterval(-Double(days) * 86_400)
-            for id in candidates {
-                if let date = RunRecord.date(fromID: id), date < cutoff { doomed.insert(id) }
-            }
-        }
-        return candidates.filter(doomed.contains)
     }
 }

@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+
+/// `trawl serve [DIR] [--port N] [--host H] [--watch]`: previews `Output/` over HTTP.
+public enum ServeCommand: TrawlCommand {
+    public static let name = "serve"
+    public static let summary = "preview Output/ over HTTP on 127.0.0.1"
+    public static let usage = """
+        usage: trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
+
+        Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C.
+
+        options:
+          --port N          the port to listen on (default: 8000; 0 picks a free one)
+          --host H          the IPv4 address to listen on (default: 127.0.0.1)
+          --watch           regenerate the site when the templates or the configuration change,
+                            and reload open pages
+          --config FILE     the configuration watched and regenerated from (default: trawl.json)
+          --templates DIR   the templates watched (default: the configuration's, else Templates/)
+        """
+    public static let flags: Set<String> = ["--watch"]
+    public static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
+
+    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        let configuration = try configuration(from: arguments, console: console)
+        let server = try SiteServer(configuration: configuration)
+        try server.start()
+        let here = FileManager.default.currentDirectoryPath + "/"
+        let path = configuration.root.path
+        let shown = path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+        let watching = configuration.watches ? " (watching for changes)" : ""
+        console.note("serving \(shown)/ at \(server.url.absoluteString)/\(watching) — Ctrl-C stops")
+        let signal = await SignalWaiter.waitForInterrupt()
+        console.note("stopping (\(signal == SIGTERM ? "SIGTERM" : "SIGINT"))")
+        server.stop()
+        await server.waitUntilStopped()
+        return .success
+    }
+
+    /// The server's configuration from the command line, or a usage error naming the problem.
+    static func configuration(from arguments: ParsedArguments, console: Console) throws -> SiteServer.Configuration {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("serve takes one folder, not \(arguments.positionals.count)")
+        }
+        var port: UInt16 = 8000
+        if let given = try arguments.integer("--port") {
+            guard let valid = UInt16(exactly: given) else {
+                throw UsageError("option '--port' takes a port from 0 to 65535, not \(given)")
+            }
+            port = valid
+        }
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        var root = arguments.positionals.first.map { URL(fileURLWithPath: $0) }
+        var watched: [URL] = []
+        var onChange: @Sendable () async -> Void = {}
+        if arguments.has("--watch") {
+            let site = try ConfigurationOptions.load(arguments)
+            let templates =
+                site.templatesDirectory ?? site.file.deletingLastPathComponent().appendingPathComponent("Templates")
+            watched = [site.file, templates]
+            root = root ?? site.outputDirectory
+            onChange = regeneration(arguments, console: console)
+        }
+        let folder = root ?? URL(fileURLWithPath: "Output")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw ServeError.notADirectory(arguments.positionals.first ?? folder.path) }
+        return SiteServer.Configuration(
+            root: folder, host: host, port: port, watchedPaths: watched, onChange: onChange)
+    }
+
+    /// What a change to the templates or the configuration does before pages reload: the
+    /// configuration is read again and the site generated from the cache, as `trawl generate`
+    /// would. A mistake is reported and the last good site stays served.
+    static func regeneration(_ arguments: ParsedArguments, console: Console) -> @Sendable () async -> Void {
+        {
+            do {
+                let configuration = try ConfigurationOptions.load(arguments)
+                let files = try SiteGenerator(configuration: configuration).generate()
+                console.note("regenerated \(files) files; reloading open pages")
+            } catch {
+                console.error("\(error) (still serving the last site)")
+            }
+        }
+    }
+}
+
+/// Waits for SIGINT or SIGTERM, so a server can stop cleanly instead of dying mid-response.
+enum SignalWaiter {
+    static func waitForInterrupt() async -> Int32 {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let queue = DispatchQueue(label: "trawl.signals")
+            let claimed = Claim()
+            var sources: [any DispatchSourceSignal] = []
+            for number in [SIGINT, SIGTERM] {
+                // The default action would end the process before the server could stop.
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                sources.append(source)
+            }
+            let all = sources
+            for (source, number) in zip(sources, [SIGINT, SIGTERM]) {
+                source.setEventHandler {
+                    guard claimed.take() else { return }
+                    for source in all { source.cancel() }
+                    signal(SIGINT, SIG_DFL)
+                    signal(SIGTERM, SIG_DFL)
+                    continuation.resume(returning: number)
+                }
+                source.resume()
+            }
+        }
+    }
+
+    /// True the first time only.
+    private final class Claim: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = false
+
+        func take() -> Bool {
+            lock.withLock {
+                defer { taken = true }
+                return !taken
+            }
+        }
+    }
+}

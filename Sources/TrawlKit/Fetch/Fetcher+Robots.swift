@@ -1,0 +1,65 @@
+import Foundation
+
+extension Fetcher {
+    /// Throws unless the host's robots.txt lets this crawler fetch `url`.
+    func checkRobots(_ url: URL, requested: URL) async throws {
+        guard url.path != "/robots.txt", let origin = Self.origin(of: url) else { return }
+        let verdict = await robots.verdict(for: origin) { [self] in await loadRobots(origin: origin) }
+        switch verdict {
+        case .rules(let robotsTxt):
+            guard robotsTxt.allows(url, userAgent: settings.robotsToken) else {
+                throw FetchError.disallowedByRobots(requested)
+            }
+        case .unreachable(let reason):
+            throw FetchError.robotsUnreachable(requested, reason: reason)
+        case .failed(let failure):
+            // The host did not answer at all: say so plainly, about the page asked for.
+            switch failure {
+            case .timedOut: throw FetchError.timedOut(requested)
+            case .unreachable(_, let reason): throw FetchError.unreachable(requested, reason: reason)
+            default: throw failure
+            }
+        }
+    }
+
+    /// Fetches and reads `origin/robots.txt` (RFC 9309 §2.3.1): 2xx gives its rules, 4xx
+    /// allows everything, 5xx or no answer disallows everything; up to five redirects.
+    private func loadRobots(origin: String) async -> RobotsVerdict {
+        guard var url = URL(string: origin + "/robots.txt") else { return .rules(.allowAll) }
+        for _ in 0...5 {
+            let response: TransportResponse
+            do {
+                response = try await exchange(url, requested: url, validators: nil)
+            } catch let error as FetchError {
+                if case .tooLarge = error { return .rules(.allowAll) }
+                return .failed(error)
+            } catch {
+                return .unreachable("\(error)")
+            }
+            switch response.status {
+            case 200..<300:
+                // RFC 9309 §2.5: the first 500 KiB at least are parsed; the rest may be ignored.
+                let text = String(decoding: response.body.prefix(RobotsTxt.parsedBytes), as: UTF8.self)
+                return .rules(RobotsTxt(parsing: text))
+            case 300..<400:
+                guard let location = response.headers["Location"],
+                    let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else { return .rules(.allowAll) }
+                url = next
+            case 400..<500:
+                return .rules(.allowAll)
+            default:
+                return .unreachable("HTTP \(response.status)")
+            }
+        }
+        // RFC 9309 §2.3.1.2: past five redirects, robots.txt counts as unavailable.
+        return .rules(.allowAll)
+    }
+
+    /// `scheme://host:port`, the unit robots.txt and politeness apply to.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+}

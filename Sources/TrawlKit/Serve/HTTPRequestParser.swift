@@ -1,0 +1,108 @@
+import Foundation
+
+/// Why the server could not read a request; each maps to the status it answers with.
+public enum HTTPParseError: Error, Equatable, Sendable {
+    case malformed(String)
+    case headerTooLarge
+    case bodyTooLarge
+    case unsupportedTransferEncoding
+
+    var status: Int {
+        switch self {
+        case .malformed: return 400
+        case .headerTooLarge: return 431
+        case .bodyTooLarge: return 413
+        case .unsupportedTransferEncoding: return 501
+        }
+    }
+}
+
+/// Reads HTTP/1.1 requests out of the bytes of a connection as they arrive (RFC 9112),
+/// with limits on the size of the head and the body.
+public struct HTTPRequestParser: Sendable {
+    public var maxHeaderBytes: Int
+    public var maxBodyBytes: Int
+    private var buffer = Data()
+
+    public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024) {
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// Whether bytes of a request that is not complete yet are waiting.
+    public var hasPartialRequest: Bool { !buffer.isEmpty }
+
+    public mutating func append(_ bytes: Data) {
+        buffer.append(bytes)
+    }
+
+    /// The next complete request, or nil when more bytes are needed.
+    public mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
+        // RFC 9112 §2.2: a server should ignore empty lines before a request line.
+        while buffer.starts(with: [0x0D, 0x0A]) { buffer.removeFirst(2) }
+        guard let headEnd = buffer.firstRange(of: Data([0x0D, 0x0A, 0x0D, 0x0A])) else {
+            if buffer.count > maxHeaderBytes { throw .headerTooLarge }
+            return nil
+        }
+        let headLength = headEnd.lowerBound - buffer.startIndex
+        guard headLength <= maxHeaderBytes else { throw .headerTooLarge }
+        let head = buffer[buffer.startIndex..<headEnd.lowerBound]
+        guard !head.contains(0) else { throw .malformed("NUL byte in the request head") }
+        guard let text = String(data: head, encoding: .utf8) ?? String(data: head, encoding: .isoLatin1) else {
+            throw .malformed("unreadable request head")
+        }
+        var request = try Self.parseHead(text)
+        if request.headers["Transfer-Encoding"] != nil { throw .unsupportedTransferEncoding }
+        var bodyLength = 0
+        if let lengthText = request.headers["Content-Length"] {
+            guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
+                throw .malformed("bad Content-Length")
+            }
+            bodyLength = length
+        }
+        guard bodyLength <= maxBodyBytes else { throw .bodyTooLarge }
+        let bodyStart = headEnd.upperBound
+        guard buffer.endIndex - bodyStart >= bodyLength else { return nil }
+        request.body = Data(buffer[bodyStart..<(bodyStart + bodyLength)])
+        buffer = Data(buffer[(bodyStart + bodyLength)...])
+        return request
+    }
+
+    static func parseHead(_ text: String) throws(HTTPParseError) -> HTTPRequest {
+        var lines = text.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
+        guard requestLine.count == 3 else { throw .malformed("bad request line") }
+        let method = String(requestLine[0])
+        let target = String(requestLine[1])
+        let version = String(requestLine[2])
+        guard !method.isEmpty, method.allSatisfy({ $0.isLetter && $0.isUppercase }) else {
+            throw .malformed("bad method")
+        }
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else { throw .malformed("unsupported version") }
+        guard target.hasPrefix("/") || target == "*" || target.hasPrefix("http://") else {
+            throw .malformed("bad request target")
+        }
+        guard target.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw .malformed("bad character in the request target")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+                throw .malformed("bad header line")
+            }
+            let name = String(line[..<colon])
+            guard !name.contains(" "), !name.contains("\t") else { throw .malformed("space in a header name") }
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers.add(name, value)
+        }
+        return HTTPRequest(method: method, target: originForm(target), version: version, headers: headers)
+    }
+
+    /// `http://host/path` (absolute form, RFC 9112 §3.2.2) becomes `/path`.
+    private static func originForm(_ target: String) -> String {
+        guard target.hasPrefix("http://") else { return target }
+        let rest = target.dropFirst("http://".count)
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A small HTTP/1.1 server on POSIX sockets: one thread accepts, one thread serves each
+/// connection (keep-alive, pipelining), and an async handler answers each request.
+///
+/// It serves `trawl serve` and drives the tests' fixture server. It listens on one IPv4
+/// address, 127.0.0.1 unless told otherwise, on the port given or one the OS picks.
+public final class HTTPServer: @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 lets the operating system choose a free port; read it back from `port`.
+        public var port: UInt16
+        /// Connections served at once; more wait in the listen backlog.
+        public var maxConnections: Int
+        /// How long an idle keep-alive connection, or a slow request head, may wait.
+        public var idleTimeout: Duration
+        public var maxHeaderBytes: Int
+        public var maxBodyBytes: Int
+
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64,
+            idleTimeout: Duration = .seconds(10), maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024
+        ) {
+            self.host = host
+            self.port = port
+            self.maxConnections = maxConnections
+            self.idleTimeout = idleTimeout
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    public let configuration: Configuration
+    let handler: Handler
+    private let lock = NSLock()
+    private var listener: Int32 = -1
+    private var boundPort: UInt16 = 0
+    private var stopping = false
+    private var connections: [Int: HTTPConnection] = [:]
+    private var nextConnectionID = 0
+    private let slots: DispatchSemaphore
+    private let running = DispatchGroup()
+
+    public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {
+        self.configuration = configuration
+        self.handler = handler
+        self.slots = DispatchSemaphore(value: max(1, configuration.maxConnections))
+    }
+
+    /// The port the server listens on (the one the OS chose when configured with 0).
+    public var port: UInt16 { lock.withLock { boundPort } }
+
+    /// `http://host:port`, for building URLs to the server.
+    public var baseURL: URL {
+        URL(string: "http://\(configuration.host == "localhost" ? "127.0.0.1" : configuration.host):\(port)")!
+    }
+
+    /// Binds, listens and starts accepting connections on a thread of its own.
+    public func start() throws {
+        let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        lock.withLock {
+            listener = fd
+            boundPort = port
+        }
+        running.enter()
+        let thread = Thread { [self] in
+            acceptLoop(fd)
+            close(fd)
+            running.leave()
+        }
+        thread.name = "trawl.http.accept"
+        thread.start()
+    }
+
+    /// Stops accepting and ends every connection (streams are cancelled), without waiting:
+    /// a thread of the async pool must never block on work that needs the pool.
+    /// `waitUntilStopped()` waits for the connections to finish.
+    public func stop() {
+        let (fd, open) = lock.withLock { () -> (Int32, [HTTPConnection]) in
+            guard !stopping else { return (-1, []) }
+            stopping = true
+            return (listener, Array(connections.values))
+        }
+        guard fd >= 0 else { return }
+        // Wakes the accept loop, which closes the socket on its way out.
+        shutdown(fd, Int32(SHUT_RDWR))
+        slots.signal()
+        for connection in open { connection.interrupt() }
+    }
+
+    /// Waits until the accept loop and every connection have ended, without blocking a
+    /// thread of the async pool.
+    public func waitUntilStopped() async {
+        // A thread of its own: Dispatch's global queues are as narrow as the CPU count on
+        // Linux, and one blocked there starves the async pool.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { [running] in
+                running.wait()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    private func acceptLoop(_ listener: Int32) {
+        while true {
+            slots.wait()
+            if isStopping { break }
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                slots.signal()
+                if isStopping { break }
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                break
+            }
+            Socket.setTimeouts(fd, receive: configuration.idleTimeout, send: .seconds(30))
+            let connection = HTTPConnection(fd: fd, server: self)
+            let id: Int? = lock.withLock {
+                guard !stopping else { return nil }
+                nextConnectionID += 1
+                connections[nextConnectionID] = connection
+                return nextConnectionID
+            }
+            guard let id else {
+                close(fd)
+                slots.signal()
+                break
+            }
+            running.enter()
+            let thread = Thread { [self] in
+                connection.serve()
+                lock.withLock {
+                    connections[id] = nil
+                    connection.close()
+                }
+                slots.signal()
+                running.leave()
+            }
+            thread.name = "trawl.http.connection"
+            thread.start()
+        }
+    }
+}

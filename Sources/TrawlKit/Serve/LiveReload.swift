@@ -1,0 +1,74 @@
+import Foundation
+
+/// Tells open pages to reload, over server-sent events (HTML Living Standard §9.2).
+///
+/// Each page served in watch mode carries `script`, which listens on `path`; `reload()`
+/// sends every listener a `reload` event.
+public actor LiveReload {
+    /// The event stream's path, out of the way of any file a site would have.
+    public static let path = "/__trawl/reload"
+
+    /// The script put into every HTML page served in watch mode.
+    public static let script = """
+        <script>new EventSource("\(path)").addEventListener("reload", () => location.reload());</script>
+
+        """
+
+    enum Event: Sendable {
+        case reload
+        case ping
+    }
+
+    private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
+    private let heartbeat: Duration
+
+    /// - Parameter heartbeat: how often idle listeners get a comment line, so a closed page is noticed.
+    public init(heartbeat: Duration = .seconds(15)) {
+        self.heartbeat = heartbeat
+    }
+
+    /// The number of pages listening.
+    public var listenerCount: Int { listeners.count }
+
+    /// Sends every listening page a `reload` event.
+    public func reload() {
+        for listener in listeners.values { listener.yield(.reload) }
+    }
+
+    /// The streamed response for a page that starts listening.
+    public nonisolated func response() -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"],
+            body: .stream(length: nil) { writer in
+                let id = UUID()
+                let events = await self.listen(id)
+                defer { Task { await self.forget(id) } }
+                // A first comment line lets the client see the stream is open.
+                try writer.write("retry: 1000\n: listening\n\n")
+                for await event in events {
+                    switch event {
+                    case .reload: try writer.write("event: reload\ndata: reload\n\n")
+                    case .ping: try writer.write(": ping\n\n")
+                    }
+                }
+            })
+    }
+
+    private func listen(_ id: UUID) -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+        let heartbeat = self.heartbeat
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                continuation.yield(.ping)
+            }
+        }
+        continuation.onTermination = { _ in pinger.cancel() }
+        listeners[id] = continuation
+        return stream
+    }
+
+    private func forget(_ id: UUID) {
+        listeners.removeValue(forKey: id)?.finish()
+    }
+}

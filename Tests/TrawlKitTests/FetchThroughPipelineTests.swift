@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+import TrawlKit
+
+/// The fetcher inside a run: a 304 reuses the last snapshot, and a failed fetch keeps
+/// everything the cache held.
+@Suite struct FetchThroughPipelineTests {
+    static let page = "<ul><li><a href=\"/a\">Alpha</a></li><li><a href=\"/b\">Beta</a></li></ul>"
+
+    func pipeline(_ server: FixtureServer, cache: TemporaryDirectory) -> Pipeline {
+        let source = SourceConfiguration(
+            id: "news", kind: .list, url: server.url("/news"), items: "li",
+            fields: [
+                FieldRule(name: "title", locator: .css("a")),
+                FieldRule(name: "url", locator: .css("a::attr(href)"), type: .url),
+            ])
+        let configuration = Configuration(
+            file: cache.file("trawl.json"), site: SiteSettings(title: "Test"), outputDirectory: cache.file("Output"),
+            cacheDirectory: cache.file("Cache"), fetch: .testing(attempts: 2), sources: [source])
+        return Pipeline(configuration: configuration)
+    }
+
+    @Test func a304ReusesTheLastSnapshotAndAFailureKeepsTheCache() async throws {
+        let cache = try TemporaryDirectory("cache")
+        let server = try FixtureServer()
+        server.route(
+            "/news", .page(Self.page, etag: "\"v1\""), .page(Self.page, etag: "\"v1\""), .status(503),
+            .drop)
+        let store = CacheStore(root: cache.file("Cache"))
+
+        let first = try await pipeline(server, cache: cache).scrape()
+        #expect(first.outcomes.map(\.status) == [.fetched])
+        let snapshot = try #require(try store.lastGoodSnapshot(of: "news"))
+        #expect(snapshot.items.count == 2)
+        #expect(try store.validators(of: "news")[server.url("/news").absoluteString]?.etag == "\"v1\"")
+        let snapshotFile = try Data(contentsOf: cache.file("Cache/sources/news/snapshot.json"))
+        let validatorsFile = try Data(contentsOf: cache.file("Cache/sources/news/http.json"))
+
+        let second = try await pipeline(server, cache: cache).scrape()
+        #expect(second.outcomes.map(\.status) == [.notModified])
+        #expect(server.requests(to: "/news")[1].headers["If-None-Match"] == "\"v1\"")
+
+        // 503, retried, then a dropped connection: the run fails, the cache stays as it was.
+        let third = try await pipeline(server, cache: cache).scrape()
+        #expect(third.outcomes.map(\.status) == [.failed])
+        #expect(try Data(contentsOf: cache.file("Cache/sources/news/snapshot.json")) == snapshotFile)
+        #expect(try Data(contentsOf: cache.file("Cache/sources/news/http.json")) == validatorsFile)
+    }
+}
