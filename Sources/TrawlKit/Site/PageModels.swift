@@ -111,6 +111,8 @@ struct ItemView: Encodable {
     var fields: [FieldView]
     var hasFields: Bool
     var fileHref: String
+    /// For a status source: `on` or `off` (the item's `on` field), else empty.
+    var state: String
     /// Lower-cased text the search box matches against.
     var search: String
 }

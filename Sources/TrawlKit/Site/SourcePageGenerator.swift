@@ -33,7 +33,8 @@ enum SourcePageGenerator {
             } else if source.configuration.kind == .table {
                 page.table = table(source.items, files: files)
             } else {
-                page.groups = groups(source.items, files: files, today: today)
+                page.groups = groups(
+                    source.items, files: files, today: source.configuration.kind == .status ? nil : today)
             }
             try site.writePage("source", page, to: "sources/\(source.id)/index.html")
         }
@@ -91,14 +92,28 @@ enum SourcePageGenerator {
             .filter { !$0.items.isEmpty }
     }
 
+    /// `on` or `off` from a status item's `on` field (the pipeline sets it from the
+    /// configured `on` values), or empty for other items.
+    static func state(of item: Item) -> String {
+        guard case .bool(let on)? = item[field: "on"] else { return "" }
+        return on ? "on" : "off"
+    }
+
     static func view(_ item: Item, files: [String: String]) -> ItemView {
-        let fields = item.fields.filter { !listedElsewhere.contains($0.name) }.map { field -> FieldView in
+        let title = SafeText.line(item.title)
+        // A field that only repeats the title (a status label), or the state the badge
+        // shows, is not shown again.
+        let state = state(of: item)
+        let shown = item.fields.filter { field in
+            !listedElsewhere.contains(field.name) && !(field.value.text == item.title && field.name != "title")
+                && !(field.name == "on" && !state.isEmpty)
+        }
+        let fields = shown.map { field -> FieldView in
             if case .url(let url) = field.value, let link = SafeText.link(url) {
                 return FieldView(name: SafeText.line(field.name), text: SafeText.line(url.absoluteString), href: link)
             }
             return FieldView(name: SafeText.line(field.name), text: ChangeDescription.text(field.value), href: "")
         }
-        let title = SafeText.line(item.title)
         let summary = item.summary.map(SafeText.line) ?? ""
         return ItemView(
             title: title.isEmpty ? SafeText.line(item.id) : title,
@@ -106,7 +121,7 @@ enum SourcePageGenerator {
             date: item.date.map(RFC3339.string(from:)) ?? "",
             dateText: item.date.map(SiteDate.short) ?? "",
             summary: summary, fields: fields, hasFields: !fields.isEmpty,
-            fileHref: files[item.id] ?? "",
+            fileHref: files[item.id] ?? "", state: state,
             search: ([title, summary] + fields.map(\.text)).joined(separator: " ").lowercased())
     }
 }
