@@ -9,5 +9,6 @@ case "fetch": try await FetchBenchmark.run(rest)
 case "html": try await HTMLBenchmark.run(rest)
 case "mustache": try await MustacheBenchmark.run(rest)
 case "store": try await StoreBenchmark.run(rest)
+case "site": try await SiteBenchmark.run(rest)
 default: print("usage: trawl-bench BENCHMARK [ARGUMENTS]")
 }

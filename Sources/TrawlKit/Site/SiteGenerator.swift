@@ -1,6 +1,20 @@
 import Foundation
+import Mustache
 
 /// Renders `Output/` from the cache alone, so the same cache always gives the same site.
+///
+/// ```
+/// index.html                 latest changes, every source with its health, the last run
+/// sources/<id>/index.html    every item: a searchable list, or a sortable table
+/// sources/<id>/feed.atom     the source's changes (and feed.json)
+/// digests/<yyyy-mm-dd>.md    a day's runs in Markdown (and .html), digests/index.html
+/// feed.atom, feed.json       the unified feed: one entry per change, newest first
+/// sitemap.xml, assets/       (sitemap only when site.url is set)
+/// ```
+///
+/// A file is written only when its bytes change; generated files that belong to nothing
+/// any more (an expired digest, a source that left the configuration) are removed, and
+/// nothing else is: `files/` mirrors and a user's own files stay. docs/SITE.md has more.
 public struct SiteGenerator: Sendable {
     public let configuration: Configuration
 
@@ -8,60 +22,87 @@ public struct SiteGenerator: Sendable {
         self.configuration = configuration
     }
 
-    var store: CacheStore { CacheStore(root: configuration.cacheDirectory) }
-
     /// Writes the site; returns how many files it wrote or found already current.
     @discardableResult
     public func generate() throws -> Int {
-        let output = configuration.outputDirectory
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        var sections: [String] = []
-        for source in configuration.sources {
-            let items = (try? store.lastGoodSnapshot(of: source.id))?.items ?? []
-            let rows = items.map { item -> String in
-                let title = HTMLText.escape(item.title)
-                guard let url = item.url, HTMLText.isSafeLink(url) else { return "<li>\(title)</li>" }
-                return "<li><a href=\"\(HTMLText.escape(url.absoluteString))\">\(title)</a></li>"
-            }
-            sections.append(
-                "<section><h2>\(HTMLText.escape(source.name))</h2>\n<ul>\n\(rows.joined(separator: "\n"))\n</ul></section>")
-        }
-        let title = HTMLText.escape(configuration.site.title)
-        let page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head><meta charset="utf-8"><title>\(title)</title>
-            <link rel="alternate" type="application/atom+xml" href="feed.atom" title="\(title)"></head>
-            <body><h1>\(title)</h1>
-            \(sections.joined(separator: "\n"))
-            </body></html>
+        try generateReport().files
+    }
 
-            """
-        try page.write(to: output.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
-        return 1
+    /// What one generation did.
+    public struct Report: Sendable, Equatable {
+        /// The files the site has (written, or found with the same bytes).
+        public var files: Int
+        /// The files whose bytes changed.
+        public var rewritten: Int
+        /// Cache files that could not be read (left in place: generation only reads); the
+        /// site was made as if they were absent.
+        public var problems: [CacheProblem]
+    }
+
+    /// Writes the site and says how many files changed.
+    public func generateReport() throws -> Report {
+        // Read-only: `trawl generate` may run beside a run that holds the lock.
+        let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
+        let site = GenerationContext(
+            content: try SiteContent.read(configuration, store: store),
+            templates: try TemplateSet(overrides: configuration.templatesDirectory),
+            writer: SiteWriter(root: configuration.outputDirectory))
+        try AssetsGenerator.generate(site)
+        try FeedGenerator.generate(site)
+        try SourcePageGenerator.generate(site)
+        try DigestGenerator.generate(site)
+        try IndexPageGenerator.generate(site)
+        try SitemapGenerator.generate(site)
+        try removeStaleFiles(site.writer)
+        return Report(
+            files: site.writer.paths.count, rewritten: site.writer.rewritten, problems: store.problems.all)
+    }
+
+    private func removeStaleFiles(_ writer: SiteWriter) throws {
+        let pageNames: Set<String> = ["index.html", "feed.atom", "feed.json"]
+        try writer.removeStale(in: "sources", recursive: true) { pageNames.contains($0) }
+        try writer.removeStale(in: "digests") { name in
+            name == "index.html" || DigestGenerator.isDigestFileName(name)
+        }
+        if configuration.site.url == nil {
+            try writer.removeStale(in: "") { $0 == "sitemap.xml" }
+        }
     }
 }
 
-/// Escaping for scraped text on its way into HTML: text is data, never markup.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+/// What every generator works with: the content, the templates and the writer.
+struct GenerationContext {
+    let content: SiteContent
+    let templates: TemplateSet
+    let writer: SiteWriter
+
+    /// The context every page template has under `page`.
+    func page(
+        root: String, title: String, feedHref: String? = nil, jsonFeedHref: String? = nil, feedTitle: String? = nil
+    ) -> PageContext {
+        let site = content.site
+        let latest = content.latestRun
+        return PageContext(
+            root: root, siteTitle: SafeText.line(site.title),
+            siteDescription: site.description.map(SafeText.line) ?? "",
+            pageTitle: SafeText.line(title),
+            feedHref: feedHref ?? "\(root)feed.atom",
+            feedTitle: feedTitle ?? SafeText.line(site.title),
+            jsonFeedHref: jsonFeedHref ?? "\(root)feed.json",
+            lastRun: latest.map { SiteDate.minute($0.started) } ?? "",
+            lastRunTime: latest.map { RFC3339.string(from: $0.started) } ?? "")
     }
 
-    /// Only web and mail links become links; `javascript:` and `data:` never do.
-    static func isSafeLink(_ url: URL) -> Bool {
-        ["http", "https", "mailto"].contains(url.scheme?.lowercased() ?? "")
+    /// Renders the page template `name` with `data` and writes it to `path`.
+    func writePage(_ name: String, _ data: some Encodable, to path: String) throws {
+        let value = try TemplateDataEncoder.encode(data)
+        try writer.write(try templates.render(name, value), to: path)
+    }
+
+    /// An absolute URL for `path` under the site's public URL, when it has one.
+    func absoluteURL(_ path: String) -> URL? {
+        guard let base = content.site.url else { return nil }
+        let directory = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
+        return URL(string: path, relativeTo: directory)?.absoluteURL
     }
 }

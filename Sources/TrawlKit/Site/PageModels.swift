@@ -1,0 +1,151 @@
+import Foundation
+
+// The data the templates see. Every string here is plain text, cleaned by `SafeText`;
+// the templates escape it with `{{ }}`. Links are `SafeText.link` results or relative
+// paths the generator made. docs/SITE.md lists these names for template authors.
+//
+// Nothing is optional: an absent value is the empty string, which Mustache treats as
+// false, and whose key is present, so `{{#href}}` on an item without a link never finds
+// a `href` further up the context stack.
+
+/// What every page has: where the root is, the site's name, its feeds.
+struct PageContext: Encodable {
+    /// The way back to the output folder from this page (`""`, `"../"`, `"../../"`): every
+    /// link is relative, so the site works from `file://` and under any base path.
+    var root: String
+    var siteTitle: String
+    var siteDescription: String
+    var pageTitle: String
+    /// The Atom feed this page offers (`<link rel="alternate">`), relative to the page.
+    var feedHref: String
+    var feedTitle: String
+    var jsonFeedHref: String
+    var lastRun: String
+    var lastRunTime: String
+}
+
+struct ChangeView: Encodable {
+    var kind: String
+    var label: String
+    var isBaseline: Bool
+    var source: String
+    var sourceHref: String
+    var title: String
+    var href: String
+    var time: String
+    var timeText: String
+    var summary: String
+    var rows: [ChangeDescription.FieldRow]
+    var hasRows: Bool
+
+    init(_ description: ChangeDescription, root: String) {
+        let change = description.change
+        kind = change.kind.rawValue
+        label = description.label
+        isBaseline = change.kind == .baseline
+        source = description.sourceName
+        sourceHref = "\(root)sources/\(change.sourceID)/index.html"
+        title = description.title
+        href = description.link?.absoluteString ?? ""
+        time = RFC3339.string(from: change.detectedAt)
+        timeText = SiteDate.minute(change.detectedAt)
+        summary = change.kind == .added || change.kind == .reappeared ? description.summary ?? "" : ""
+        // On a page, an addition's fields would repeat the item; only changes show a table.
+        rows = change.kind == .changed ? description.rows : []
+        hasRows = !rows.isEmpty
+    }
+}
+
+struct SourceView: Encodable {
+    var id: String
+    var name: String
+    var kind: String
+    var href: String
+    var feedHref: String
+    var itemCount: Int
+    /// `ok`, `stale` (the last attempt failed; the last good items are shown) or `new`.
+    var status: String
+    var statusText: String
+    var lastSuccess: String
+    var lastSuccessText: String
+    var error: String
+    var failures: Int
+
+    init(_ source: SiteContent.Source, root: String) {
+        id = source.id
+        name = source.name
+        kind = source.configuration.kind.rawValue
+        href = "\(root)sources/\(source.id)/index.html"
+        feedHref = "\(root)sources/\(source.id)/feed.atom"
+        itemCount = source.items.count
+        let health = source.health
+        if health.stale {
+            status = "stale"
+            statusText = health.consecutiveFailures > 1 ? "Stale: failed \(health.consecutiveFailures) times" : "Stale"
+        } else if health.lastSuccess == nil {
+            status = "new"
+            statusText = "Not scraped yet"
+        } else {
+            status = "ok"
+            statusText = "OK"
+        }
+        lastSuccess = health.lastSuccess.map(RFC3339.string(from:)) ?? ""
+        lastSuccessText = health.lastSuccess.map(SiteDate.minute) ?? ""
+        error = health.lastError.map(SafeText.line) ?? ""
+        failures = health.consecutiveFailures
+    }
+}
+
+struct FieldView: Encodable {
+    var name: String
+    var text: String
+    var href: String
+}
+
+struct ItemView: Encodable {
+    var title: String
+    var href: String
+    var date: String
+    var dateText: String
+    var summary: String
+    var fields: [FieldView]
+    var hasFields: Bool
+    var fileHref: String
+    /// For a status source: `on` or `off` (the item's `on` field), else empty.
+    var state: String
+    /// Lower-cased text the search box matches against.
+    var search: String
+}
+
+struct ItemGroup: Encodable {
+    var heading: String
+    var items: [ItemView]
+}
+
+struct TableView: Encodable {
+    struct Column: Encodable {
+        var name: String
+        var numeric: Bool
+    }
+    struct Cell: Encodable {
+        var text: String
+        var href: String
+        /// What the column sorts by (a number for numeric columns).
+        var sort: String
+    }
+    struct Row: Encodable {
+        var cells: [Cell]
+        var fileHref: String
+        var search: String
+    }
+    var columns: [Column]
+    var rows: [Row]
+    var hasFiles: Bool
+}
+
+struct DigestLink: Encodable {
+    var day: String
+    var href: String
+    var runs: Int
+    var changes: Int
+}

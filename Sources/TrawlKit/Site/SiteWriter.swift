@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes the generated files under `Output/`, each only when its bytes would change, so
+/// an unchanged site keeps its mtimes (and web servers their ETags).
+///
+/// Writing is atomic (a temporary file beside the destination, then a rename). The writer
+/// remembers every path it was given, so the generator can remove generated files that
+/// belong to nothing any more.
+final class SiteWriter {
+    let root: URL
+    private(set) var paths: Set<String> = []
+    private(set) var rewritten = 0
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    /// Writes `data` to `path` (relative to the output folder, `/`-separated) unless the
+    /// file already holds exactly these bytes.
+    func write(_ data: Data, to path: String) throws {
+        paths.insert(path)
+        let file = root.appendingPathComponent(path)
+        if let existing = FileManager.default.contents(atPath: file.path), existing == data { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } catch {
+            throw SiteError(path: file.path, reason: "cannot write: \(error.localizedDescription)")
+        }
+        rewritten += 1
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Removes files in `folder` (relative) that match `isGenerated` but were not written
+    /// this time: the digest of a run that retention removed, the page of a source that
+    /// left the configuration. Anything else there (a user's file, `files/` mirrors) stays.
+    func removeStale(in folder: String, recursive: Bool = false, where isGenerated: (String) -> Bool) throws {
+        let directory = root.appendingPathComponent(folder, isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names.sorted() {
+            let path = folder.isEmpty ? name : "\(folder)/\(name)"
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
+                if recursive { try removeStale(in: path, where: isGenerated) }
+                continue
+            }
+            guard isGenerated(name), !paths.contains(path) else { continue }
+            do {
+                try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+            } catch {
+                throw SiteError(
+                    path: path, reason: "cannot remove a stale generated file: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+
+/// A site that could not be generated: the file (a template, an output path) and why.
+public struct SiteError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

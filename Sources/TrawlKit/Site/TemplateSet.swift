@@ -1,0 +1,52 @@
+import Foundation
+import Mustache
+
+/// The templates a site is rendered with: a user's folder over the built-in ones, file by file.
+///
+/// `layout.mustache` is the page around everything; `index`, `source`, `digest` and
+/// `digests` are pages that extend it (`{{<layout}}`); `item` and `change` are partials.
+/// A user's `Templates/` need hold only the files it changes.
+struct TemplateSet: Sendable {
+    let overrides: URL?
+    private let templates: [String: Template]
+
+    init(overrides: URL?) throws {
+        self.overrides = overrides
+        var templates: [String: Template] = [:]
+        for name in BuiltInTemplates.files.keys.sorted() where name.hasSuffix(".mustache") {
+            let (text, origin) = try Self.source(of: name, overrides: overrides)
+            // A TemplateError names the file, line and column itself.
+            templates[String(name.dropLast(".mustache".count))] = try Template(string: text, name: origin)
+        }
+        self.templates = templates
+    }
+
+    /// Renders the page template `name` (without `.mustache`) with `context`.
+    func render(_ name: String, _ context: MustacheValue) throws -> String {
+        guard let template = templates[name] else {
+            throw SiteError(path: "\(name).mustache", reason: "no such template")
+        }
+        return try template.render(context, partials: PartialDictionary(templates))
+    }
+
+    /// The bytes of a file that is copied as it is (an asset), the user's when they have one.
+    func asset(_ name: String) throws -> Data {
+        if let file = overrides?.appendingPathComponent(name), FileManager.default.fileExists(atPath: file.path) {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw SiteError(path: file.path, reason: "cannot read the template")
+            }
+            return data
+        }
+        return Data(BuiltInTemplates.files[name] ?? [])
+    }
+
+    private static func source(of name: String, overrides: URL?) throws -> (text: String, origin: String) {
+        if let file = overrides?.appendingPathComponent(name), FileManager.default.fileExists(atPath: file.path) {
+            guard let data = FileManager.default.contents(atPath: file.path),
+                let text = String(data: data, encoding: .utf8)
+            else { throw SiteError(path: file.path, reason: "cannot read the template as UTF-8") }
+            return (text, file.path)
+        }
+        return (String(decoding: BuiltInTemplates.files[name] ?? [], as: UTF8.self), "Templates/\(name) (built in)")
+    }
+}
