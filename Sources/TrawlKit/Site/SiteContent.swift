@@ -34,18 +34,61 @@ struct SiteContent: Sendable {
     /// Reads the cache `configuration` names; a source with no snapshot yet has no items.
     static func read(_ configuration: Configuration, store: CacheStore) throws -> SiteContent {
         let mirror = FileMirror(configuration: configuration)
+        let runs = withoutQuietRuns(try store.runs())
         let sources = try configuration.sources.map { source in
             Source(
                 configuration: source,
                 items: try store.lastGoodSnapshot(of: source.id)?.items ?? [],
-                health: try store.health(of: source.id),
+                health: asOf(runs, try store.health(of: source.id), source.id),
                 files: mirror.completeFiles(of: source.id))
         }
-        let runs = try store.runs()
         return SiteContent(
             site: configuration.site, sources: sources, runs: runs,
             changes: newestFirst(runs, of: Set(sources.map(\.id))),
             feedLimit: max(0, configuration.feed.maxEntries))
+    }
+
+    /// The runs that changed something: a run with no changes whose sources fared as in
+    /// the run before (a 304 counting as a fetch of the same items) adds nothing to show.
+    ///
+    /// Leaving such quiet nights out is what keeps an unchanged site byte-identical, so
+    /// web servers, CDNs and feed readers see the same ETags; `trawl status` tells when
+    /// each source was last tried.
+    static func withoutQuietRuns(_ runs: [RunRecord]) -> [RunRecord] {
+        var kept: [RunRecord] = []
+        for run in runs {
+            if run.changes.isEmpty, let previous = kept.last, state(of: run) == state(of: previous) { continue }
+            kept.append(run)
+        }
+        return kept
+    }
+
+    private struct OutcomeState: Hashable {
+        var succeeded: Bool
+        var itemCount: Int
+        var error: String?
+    }
+
+    private static func state(of run: RunRecord) -> [String: OutcomeState] {
+        Dictionary(
+            run.outcomes.map { outcome in
+                let succeeded = outcome.status == .fetched || outcome.status == .notModified
+                return (outcome.sourceID, OutcomeState(succeeded: succeeded, itemCount: outcome.itemCount, error: outcome.error))
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The health as of the runs shown: a quiet run's times are not the site's news.
+    static func asOf(_ runs: [RunRecord], _ health: Health, _ sourceID: String) -> Health {
+        guard !runs.isEmpty else { return health }
+        var health = health
+        let tried = runs.filter { run in run.outcomes.contains { $0.sourceID == sourceID } }
+        let succeeded = tried.filter { run in
+            run.outcomes.contains { $0.sourceID == sourceID && ($0.status == .fetched || $0.status == .notModified) }
+        }
+        health.lastAttempt = tried.last?.started ?? health.lastAttempt
+        health.lastSuccess = succeeded.last?.started ?? health.lastSuccess
+        return health
     }
 
     /// Newest detection first; ties keep the later run first and, within a run, the order

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+import TrawlFeeds
+import TrawlKit
+
+/// The built `trawl` binary on the demo, as `make run` does it: day 1, then day 2.
+@Suite struct DemoRunTests {
+    @Test func theDemoMakesASiteWithItsItemsLinksAndChanges() async throws {
+        let site = try DemoSite()
+        let first = try await site.run("day1")
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.errors.contains("[sundell] now tracking 12 items"))
+
+        let articles = try #require(try site.snapshot("sundell"))
+        #expect(articles.items.count == 12)
+        #expect(articles.items.allSatisfy { $0.url?.host == "www.swiftbysundell.com" })
+        let charts = try #require(try site.snapshot("noaa-atlantic"))
+        #expect(charts.items.count == 20)
+        #expect(charts.items.allSatisfy { if case .int = $0[field: "scale"] { true } else { false } })
+
+        let second = try await site.run("day2")
+        #expect(second.status == 0, "\(second.errors)")
+        let runs = try site.runs()
+        #expect(runs.count == 2)
+        let dayTwo = try #require(runs.last)
+        #expect(dayTwo.changes.count == 22)
+        #expect(dayTwo.outcomes.allSatisfy { $0.status == .fetched })
+
+        // The pages list every item with its link, escaped.
+        let page = try site.text("sources/sundell/index.html")
+        let latest = try #require(try site.snapshot("sundell"))
+        for item in latest.items {
+            #expect(page.contains(Self.escaped(item.title)), "missing \(item.title)")
+            #expect(page.contains(Self.escaped(item.url?.absoluteString ?? "")))
+        }
+        #expect(try site.text("index.html").contains("Trawl demo"))
+
+        // The unified feed: one entry per change of both runs, newest first.
+        let feed = try site.feed()
+        let allChanges = runs.flatMap(\.changes)
+        #expect(feed.entries.count == allChanges.count)
+        let dates = feed.entries.compactMap(\.updated)
+        #expect(dates == dates.sorted(by: >))
+        for change in dayTwo.changes {
+            let title = try #require(change.item?.title)
+            #expect(feed.entries.contains { $0.title?.contains(title) == true }, "no entry for \(title)")
+        }
+    }
+
+    @Test func aConfigurationMistakeExitsTwoBeforeFetchingAnything() async throws {
+        let site = try DemoSite()
+        var text = try String(contentsOf: site.config, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""preset": "article-list""#, with: #""preset": "article-lists""#)
+        try Data(text.utf8).write(to: site.config)
+        let result = try await site.run("day1")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("unknown preset 'article-lists' (did you mean 'article-list'?)"))
+        #expect(!FileManager.default.fileExists(atPath: site.cache.path))
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+}
