@@ -15,9 +15,11 @@ struct GenerateCommand: TrawlCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
         let configuration = try ConfigurationOptions.load(arguments)
-        let files = try SiteGenerator(configuration: configuration).generate()
+        let report = try SiteGenerator(configuration: configuration).generateReport()
+        for problem in report.problems { console.warning(problem.description) }
         if !arguments.has("--quiet") {
-            console.note("generated \(files) files in \(configuration.outputDirectory.path)")
+            console.note(
+                "generated \(report.files) files (\(report.rewritten) rewritten) in \(configuration.outputDirectory.path)")
         }
         return .success
     }

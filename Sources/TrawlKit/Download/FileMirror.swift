@@ -40,6 +40,8 @@ public struct FileMirror: Sendable {
 
     /// The mirrored files that are complete on disk, by source and item id (pages link these).
     public func completeFiles(of sourceID: String) -> [String: MirroredFile] {
+        // Only looking: a file it cannot read is left for the next run to move aside.
+        let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
         guard let source = configuration.source(sourceID), let field = source.download,
             let snapshot = try? store.lastGoodSnapshot(of: sourceID)
         else { return [:] }

@@ -35,9 +35,10 @@ public struct Pipeline: Sendable {
         let lock = try store.lock()
         defer { lock.unlock() }
         let record = options.offline ? nil : try await scrapeHoldingLock(sources, accepting: options.accept)
-        let files = try SiteGenerator(configuration: configuration).generate()
+        let generated = try SiteGenerator(configuration: configuration).generateReport()
         reportCacheProblems()
-        report(.generated(files: files))
+        for problem in generated.problems { report(.cacheProblem(problem.description)) }
+        report(.generated(files: generated.files))
         return record
     }
 
