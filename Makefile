@@ -14,6 +14,7 @@ TRAWL        := .build/release/trawl
 
 help:
 	@echo "make run     build Trawl and run it on the demo into Output/"
+	@echo "make build   build the release binary (.build/release/trawl)"
 	@echo "make test    run the whole test suite"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make format  format the code with swift format"
