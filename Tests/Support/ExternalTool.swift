@@ -7,6 +7,10 @@ import Foundation
 public struct ExternalTool: Sendable {
     public let path: String
 
+    public init(path: String) {
+        self.path = path
+    }
+
     /// The tool if it is on PATH, silently nil if not.
     public static func locate(_ name: String) -> ExternalTool? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -42,10 +46,14 @@ public struct ExternalTool: Sendable {
     }
 
     /// Runs the tool to its end without blocking a thread of the async pool.
-    public func run(_ arguments: [String]) async throws -> Output {
+    /// `environment` is laid over the test's own.
+    public func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Collector(), err = Collector()
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
