@@ -43,7 +43,9 @@ public struct Template: Sendable {
     /// as nothing, as the spec asks. Throws a `TemplateError` for a partial that does
     /// not parse, a lambda that fails, or partials nested too deep (a partial that
     /// includes itself with no end).
-    public func render(_ context: MustacheValue = [:], partials: any PartialResolver = PartialDictionary()) throws
+    public func render(
+        _ context: MustacheValue = [:], partials: any PartialResolver = PartialDictionary()
+    ) throws
         -> String
     {
         var renderer = Renderer(context: context, partials: partials, templateName: name)

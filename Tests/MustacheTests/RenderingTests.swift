@@ -93,7 +93,9 @@ import Testing
     }
 
     @Test func dynamicParentNameFromDataPicksTheLayout() throws {
-        let partials = try PartialDictionary(sources: ["wide": "W[{{$body}}{{/body}}]", "narrow": "N[{{$body}}{{/body}}]"])
+        let partials = try PartialDictionary(sources: [
+            "wide": "W[{{$body}}{{/body}}]", "narrow": "N[{{$body}}{{/body}}]",
+        ])
         let template = try Template(string: "{{<*layout}}{{$body}}x{{/body}}{{/*layout}}")
         #expect(try template.render(["layout": "narrow"], partials: partials) == "N[x]")
         #expect(try template.render(["layout": "wide"], partials: partials) == "W[x]")

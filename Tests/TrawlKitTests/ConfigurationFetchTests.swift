@@ -32,7 +32,10 @@ import Testing
     @Test(arguments: [
         (#"{"delay": -1}"#, "/srv/trawl/trawl.json:1:21: fetch.delay: must not be negative"),
         (#"{"attempts": 0}"#, "/srv/trawl/trawl.json:1:24: fetch.attempts: must be at least 1"),
-        (#"{"concurency": 2}"#, "/srv/trawl/trawl.json:1:26: fetch.concurency: unknown key 'concurency' (did you mean 'concurrency'?)"),
+        (
+            #"{"concurency": 2}"#,
+            "/srv/trawl/trawl.json:1:26: fetch.concurency: unknown key 'concurency' (did you mean 'concurrency'?)"
+        ),
     ])
     func badFetchValuesAreNamedWithTheirPlace(fetch: String, message: String) throws {
         let error = try #require(throws: ConfigurationError.self) { try load(fetch) }

@@ -53,7 +53,9 @@ import Testing
                 fetch: FetchSettings(delay: .zero), sources: [source])
             let snapshot = Snapshot(
                 sourceID: "charts", takenAt: Date(timeIntervalSince1970: 0),
-                items: items.map { Item(id: $0.id, title: $0.id, url: URL(string: $0.file, relativeTo: files.url(""))?.absoluteURL) })
+                items: items.map {
+                    Item(id: $0.id, title: $0.id, url: URL(string: $0.file, relativeTo: files.url(""))?.absoluteURL)
+                })
             try CacheStore(root: configuration.cacheDirectory).save(snapshot)
         }
 
@@ -146,7 +148,10 @@ import Testing
             if case .failed(let file, let error) = event { failures.append("\(file.fileName): \(error)") }
         }
         #expect(summary.downloaded == 1)
-        #expect(failures.all == ["private-chart.pdf: \(setup.files.url("private-chart.pdf").absoluteString): disallowed by robots.txt"])
+        #expect(
+            failures.all == [
+                "private-chart.pdf: \(setup.files.url("private-chart.pdf").absoluteString): disallowed by robots.txt"
+            ])
         #expect(!setup.files.requests.contains { $0.path == "/private-chart.pdf" })
     }
 

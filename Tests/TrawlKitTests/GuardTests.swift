@@ -12,7 +12,9 @@ import Testing
         #"{"id": "sundell", "preset": "article-list", "url": "articles/article-list.html", "base": "https://www.swiftbysundell.com/"}"#
 
     /// The good page's items as the last good snapshot, and the source pointed at `brokenPath`.
-    func lastGoodRun(_ json: String, then brokenPath: String, goodPath: String) throws -> (
+    func lastGoodRun(
+        _ json: String, then brokenPath: String, goodPath: String
+    ) throws -> (
         SourceConfiguration, Snapshot
     ) {
         let good = try Fixture.source(json)

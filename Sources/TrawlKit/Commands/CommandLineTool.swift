@@ -34,7 +34,8 @@ public enum CommandLineTool {
             return .success
         }
         guard let command = command(named: name) else {
-            let hint = Suggestion.closest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint =
+                Suggestion.closest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
             console.error("unknown command '\(name)'\(hint); see 'trawl help'")
             return .usage
         }

@@ -18,7 +18,8 @@ struct DownloadCommand: TrawlCommand {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try ConfigurationOptions.load(arguments)
         for id in arguments.positionals where configuration.source(id)?.download == nil {
-            let problem = configuration.source(id) == nil ? "no source '\(id)'" : "source '\(id)' has no \"download\" field"
+            let problem =
+                configuration.source(id) == nil ? "no source '\(id)'" : "source '\(id)' has no \"download\" field"
             throw UsageError("\(problem) in \(configuration.file.path)")
         }
         let progress = DownloadProgress(console: console, quiet: arguments.has("--quiet"))

@@ -17,9 +17,12 @@ struct ScrapeCommand: TrawlCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
         let configuration = try ConfigurationOptions.load(arguments)
-        let reporter = RunReporter(console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
-        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
-        let record = try await pipeline.scrape(RunOptions(only: arguments.list("--only"), accept: arguments.list("--accept")))
+        let reporter = RunReporter(
+            console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
+        let pipeline = Pipeline(
+            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
+        let record = try await pipeline.scrape(
+            RunOptions(only: arguments.list("--only"), accept: arguments.list("--accept")))
         reporter.summarize(record, output: nil)
         let failed = record.outcomes.contains { $0.status == .failed || $0.status == .guarded }
         return failed ? .failure : .success

@@ -3,7 +3,8 @@ public enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
     public static func closest(to word: String, in candidates: some Collection<String>) -> String? {
         let limit = max(2, word.count / 3)
-        return candidates
+        return
+            candidates
             .map { ($0, distance(word.lowercased(), $0.lowercased())) }
             .filter { $0.1 <= limit }
             .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0

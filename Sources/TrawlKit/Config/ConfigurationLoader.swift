@@ -14,7 +14,8 @@ public enum ConfigurationLoader {
             data = try Data(contentsOf: file)
         } catch {
             throw ConfigurationError(
-                file: file.path, problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+                file: file.path,
+                problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
         }
         return try load(data, file: file, environment: environment)
     }
@@ -28,7 +29,9 @@ public enum ConfigurationLoader {
         } catch let error as JSONSyntaxError {
             throw ConfigurationError(
                 file: file.path,
-                problems: [.init(path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)])
+                problems: [
+                    .init(path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+                ])
         }
         let reader = JSONReader(expansion: EnvironmentExpansion(environment: environment))
         let configuration = read(json, file: file, reader: reader)
@@ -63,7 +66,9 @@ public enum ConfigurationLoader {
             var seen: [String: Int] = [:]
             for (index, element) in list.enumerated() {
                 let at = "sources[\(index)]"
-                guard let source = SourceReader(reader: reader, path: at, folder: folder).read(element) else { continue }
+                guard let source = SourceReader(reader: reader, path: at, folder: folder).read(element) else {
+                    continue
+                }
                 if let first = seen[source.id] {
                     reader.problem(
                         "\(at).id", "duplicate source id '\(source.id)' (also sources[\(first)])", at: element["id"])

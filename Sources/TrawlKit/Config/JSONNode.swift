@@ -131,7 +131,9 @@ struct JSONNodeParser {
             }
             let key = try string()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\"")
+            }
             index += 1
             members.append((key, try value()))
             skipWhitespace()
@@ -187,7 +189,9 @@ struct JSONNodeParser {
         let allowed = Set("+-0123456789.eE".utf8)
         while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let number = Double(text), text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil else {
+        guard let number = Double(text),
+            text.range(of: #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+        else {
             index = start
             throw error("'\(text)' is not a number")
         }
@@ -237,7 +241,8 @@ struct JSONNodeParser {
     }
 
     private mutating func hexQuad() throws -> UInt32 {
-        guard bytes.count - index >= 4, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        guard bytes.count - index >= 4,
+            let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw error("expected four hex digits after \\u") }
         index += 4
         return value

@@ -15,7 +15,8 @@ struct SourceReader {
     }
 
     static let keys = [
-        "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required", "next",
+        "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
+        "next",
         "maxPages", "header", "on", "download", "guard",
     ]
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
@@ -24,7 +25,8 @@ struct SourceReader {
         guard var object = reader.object(given, at: path, known: Self.keys) else { return nil }
         if let presetName = reader.string(object["preset"], at: "\(path).preset") {
             guard let preset = Presets.named(presetName) else {
-                let hint = Suggestion.closest(to: presetName, in: Presets.names).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    Suggestion.closest(to: presetName, in: Presets.names).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.problem(
                     "\(path).preset",
                     "unknown preset '\(presetName)'\(hint); presets: \(Presets.names.joined(separator: ", "))",
@@ -36,11 +38,13 @@ struct SourceReader {
             object = Presets.apply(preset.relocated(line: named.line, column: named.column), under: object)
         }
 
-        guard let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
+        guard
+            let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
         else { return nil }
         if id.isEmpty || id.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
             reader.problem(
-                "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)", at: object["id"])
+                "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)",
+                at: object["id"])
         }
         guard
             let kindName = required(object, "kind", "one of list, table, feed, status (or a preset)").flatMap({
@@ -48,7 +52,10 @@ struct SourceReader {
             }),
             let kind = SourceConfiguration.Kind(rawValue: kindName)
         else { return nil }
-        guard let urlText = required(object, "url", "the page or feed to fetch").flatMap({ reader.string($0, at: "\(path).url") })
+        guard
+            let urlText = required(object, "url", "the page or feed to fetch").flatMap({
+                reader.string($0, at: "\(path).url")
+            })
         else { return nil }
         guard let url = Self.resolve(urlText, against: folder), let scheme = url.scheme?.lowercased(),
             ["http", "https", "file"].contains(scheme)
@@ -61,7 +68,9 @@ struct SourceReader {
         source.name = reader.string(object["name"], at: "\(path).name") ?? id
         if let base = reader.string(object["base"], at: "\(path).base") {
             source.base = URL(string: base)
-            if source.base?.scheme == nil { reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"]) }
+            if source.base?.scheme == nil {
+                reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"])
+            }
         }
         source.items = reader.string(object["items"], at: "\(path).items").flatMap {
             checkedCSS($0, at: "\(path).items", node: object["items"])
@@ -108,11 +117,14 @@ struct SourceReader {
         }
         if let xpath = reader.string(object["xpath"], at: "\(fieldPath).xpath") {
             if rule.locator != nil { reader.problem(fieldPath, "give either 'css' or 'xpath', not both", at: object) }
-            rule.locator = checkedXPath(xpath, at: "\(fieldPath).xpath", node: object["xpath"]).map(FieldRule.Locator.xpath)
+            rule.locator = checkedXPath(xpath, at: "\(fieldPath).xpath", node: object["xpath"]).map(
+                FieldRule.Locator.xpath)
         }
         rule.column = reader.string(object["column"], at: "\(fieldPath).column")
         rule.attr = reader.string(object["attr"], at: "\(fieldPath).attr")
-        if let type = reader.choice(object["type"], at: "\(fieldPath).type", from: FieldRule.ValueType.allCases.map(\.rawValue)) {
+        if let type = reader.choice(
+            object["type"], at: "\(fieldPath).type", from: FieldRule.ValueType.allCases.map(\.rawValue))
+        {
             rule.type = FieldRule.ValueType(rawValue: type) ?? .string
         }
         rule.format = reader.string(object["format"], at: "\(fieldPath).format")
@@ -144,7 +156,9 @@ struct SourceReader {
     private func share(_ key: String, in object: JSONNode, at path: String) -> Double? {
         guard let share = reader.number(object[key], at: "\(path).\(key)") else { return nil }
         guard (0...1).contains(share) else {
-            reader.problem("\(path).\(key)", "\(Value.double(share).text) is not a share from 0 to 1 (0.5 is half)", at: object[key])
+            reader.problem(
+                "\(path).\(key)", "\(Value.double(share).text) is not a share from 0 to 1 (0.5 is half)",
+                at: object[key])
             return nil
         }
         return share
@@ -172,7 +186,8 @@ struct SourceReader {
                 reader.problem("\(path).fields", "missing: a list source needs a 'title' field", at: object)
             }
             if source.kind == .status, source.field("label") == nil || source.field("state") == nil {
-                reader.problem("\(path).fields", "missing: a status source needs 'label' and 'state' fields", at: object)
+                reader.problem(
+                    "\(path).fields", "missing: a status source needs 'label' and 'state' fields", at: object)
             }
         case .table:
             if source.header.isEmpty {
@@ -184,13 +199,16 @@ struct SourceReader {
         let names = Set(source.fields.map(\.name)).union(["title", "url", "date", "summary"])
         if source.kind != .feed {
             if let idField = source.idField, !names.contains(idField) {
-                reader.problem("\(path).idField", "'\(idField)' is not one of the source's fields", at: object["idField"])
+                reader.problem(
+                    "\(path).idField", "'\(idField)' is not one of the source's fields", at: object["idField"])
             }
             for (index, name) in source.required.enumerated() where !names.contains(name) {
-                reader.problem("\(path).required[\(index)]", "'\(name)' is not one of the source's fields", at: object["required"])
+                reader.problem(
+                    "\(path).required[\(index)]", "'\(name)' is not one of the source's fields", at: object["required"])
             }
             if let download = source.download, !names.contains(download) {
-                reader.problem("\(path).download", "'\(download)' is not one of the source's fields", at: object["download"])
+                reader.problem(
+                    "\(path).download", "'\(download)' is not one of the source's fields", at: object["download"])
             }
         }
     }

@@ -32,7 +32,9 @@ public struct FileMirror: Sendable {
     public func plannedFiles(sourceIDs: [String] = []) throws -> [MirroredFile] {
         var files: [MirroredFile] = []
         for source in configuration.sources where sourceIDs.isEmpty || sourceIDs.contains(source.id) {
-            guard let field = source.download, let snapshot = try store.lastGoodSnapshot(of: source.id) else { continue }
+            guard let field = source.download, let snapshot = try store.lastGoodSnapshot(of: source.id) else {
+                continue
+            }
             files += FileNaming.files(sourceID: source.id, field: field, items: snapshot.items)
         }
         return files

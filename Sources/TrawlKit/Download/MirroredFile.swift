@@ -51,7 +51,8 @@ enum FileNaming {
     /// Letters, digits, `.`, `-`, `_`; no leading dot (no hidden files, no `..`); at most 120 characters.
     static func sanitise(_ name: String) -> String {
         let mapped = name.unicodeScalars.map { scalar -> Character in
-            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            let allowed =
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
             return allowed ? Character(scalar) : "_"
         }
         var result = String(mapped)

@@ -56,8 +56,9 @@ extension Value: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath,
-                      debugDescription: "a value is an object with one key naming its type"))
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a value is an object with one key naming its type"))
         }
         switch key {
         case .string: self = .string(try container.decode(String.self, forKey: key))

@@ -21,7 +21,9 @@ public struct WallClock: Sendable {
 extension WallClock {
     /// The system clock, unless `TRAWL_NOW` pins it to an RFC 3339 time (reproducible
     /// demos and golden tests).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> WallClock
     {
         guard let pinned = environment["TRAWL_NOW"], let date = RFC3339.date(from: pinned) else { return .system }

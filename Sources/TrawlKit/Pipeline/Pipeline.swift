@@ -42,7 +42,9 @@ public struct Pipeline: Sendable {
         return record
     }
 
-    private func scrapeHoldingLock(_ sources: [SourceConfiguration], accepting accepted: [String]) async throws
+    private func scrapeHoldingLock(
+        _ sources: [SourceConfiguration], accepting accepted: [String]
+    ) async throws
         -> RunRecord
     {
         let started = clock.now

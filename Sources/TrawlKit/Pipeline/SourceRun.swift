@@ -86,7 +86,10 @@ struct SourceRun: Sendable {
             .detect(from: previous, to: scraped, at: now)
         if !detection.duplicateIDs.isEmpty {
             let ids = detection.duplicateIDs.prefix(3).joined(separator: ", ")
-            report(.warning(sourceID: source.id, message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
+            report(
+                .warning(
+                    sourceID: source.id,
+                    message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
         }
         try store.save(detection)
         if page.validators.isEmpty {

@@ -73,7 +73,10 @@ struct SiteContent: Sendable {
         Dictionary(
             run.outcomes.map { outcome in
                 let succeeded = outcome.status == .fetched || outcome.status == .notModified
-                return (outcome.sourceID, OutcomeState(succeeded: succeeded, itemCount: outcome.itemCount, error: outcome.error))
+                return (
+                    outcome.sourceID,
+                    OutcomeState(succeeded: succeeded, itemCount: outcome.itemCount, error: outcome.error)
+                )
             },
             uniquingKeysWith: { first, _ in first })
     }

@@ -16,7 +16,9 @@ struct FeedScraper {
             throw ScrapeError.unreadableFeed(page.url, reason: "\(error)")
         }
         var result = ScrapeResult(warnings: parsed.warnings.map(\.description))
-        if parsed.isIllFormed { result.warnings.append("the feed is not well-formed XML; read what could be recovered") }
+        if parsed.isIllFormed {
+            result.warnings.append("the feed is not well-formed XML; read what could be recovered")
+        }
         let feed = parsed.feed
         let items = feed.entries.compactMap { entry in item(from: entry, in: feed) }
         PageScraper(source: source).keepingComplete(items, into: &result)
@@ -38,7 +40,9 @@ struct FeedScraper {
         }
         add("summary", summary.flatMap { $0.isEmpty ? nil : .string($0) })
         let authors = entry.authors.compactMap(\.name).filter { !$0.isEmpty }
-        add("author", authors.isEmpty ? entry.iTunes?.author.map(Value.string) : .string(authors.joined(separator: ", ")))
+        add(
+            "author",
+            authors.isEmpty ? entry.iTunes?.author.map(Value.string) : .string(authors.joined(separator: ", ")))
         let categories = entry.categories.map(\.term).filter { !$0.isEmpty }
         add("categories", categories.isEmpty ? nil : .list(categories.map(Value.string)))
         if let enclosure = entry.enclosures.first {
