@@ -26,17 +26,31 @@ final class JSONReader {
             let hint = Suggestion.closest(to: member.key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             problem(Self.join(path, member.key), "unknown key '\(member.key)'\(hint)", at: member.value)
         }
+        reportDuplicateKeys(members, at: path)
         return node
     }
 
-    /// An object's members in the order written, whatever their keys.
+    /// An object's members in the order written, whatever their keys; a repeated key
+    /// keeps its last value, as JSON parsers do, and is reported.
     func members(_ node: JSONNode?, at path: String) -> [(key: String, value: JSONNode)] {
         guard let node else { return [] }
         guard case .object(let members) = node.content else {
             problem(path, "expected an object, found \(node.kindDescription)", at: node)
             return []
         }
-        return members
+        reportDuplicateKeys(members, at: path)
+        var seen = Set<String>()
+        return members.reversed().filter { seen.insert($0.key).inserted }.reversed()
+    }
+
+    /// A key written twice is almost always a copy-and-paste slip: only the last one counts.
+    private func reportDuplicateKeys(_ members: [(key: String, value: JSONNode)], at path: String) {
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            problem(
+                Self.join(path, member.key), "key '\(member.key)' is given twice; only the last would count",
+                at: member.value)
+        }
     }
 
     /// A string, with `${VARIABLE}` references expanded.

@@ -105,9 +105,11 @@ struct SourceReader {
     }
 
     private func readField(_ name: String, _ node: JSONNode, at fieldPath: String) -> FieldRule? {
-        if case .string(let css) = node.content {
+        if case .string = node.content {
+            let css = reader.string(node, at: fieldPath)
             return FieldRule(
-                name: name, locator: checkedCSS(css, at: fieldPath, node: node).map(FieldRule.Locator.css),
+                name: name,
+                locator: css.flatMap { checkedCSS($0, at: fieldPath, node: node) }.map(FieldRule.Locator.css),
                 type: Self.defaultType(of: name))
         }
         guard let object = reader.object(node, at: fieldPath, known: Self.fieldKeys) else { return nil }
