@@ -20,15 +20,18 @@ struct ListScraper {
             }
             if let item = builder.item(from: fields) { items.append(item) } else { unidentified += 1 }
         }
-        var result = ScrapeResult(nextPage: try nextPage(in: document, parser: extractor.parser))
+        var result = ScrapeResult(nextPage: try nextPage(in: document))
         PageScraper(source: source).keepingComplete(items, into: &result)
         result.missingRequired += unidentified
         return result
     }
 
-    /// The next page: the configured `next` selector's link, else `<link|a rel="next">`.
-    private func nextPage(in document: Document, parser: ValueParser) throws -> URL? {
+    /// The next page: the configured `next` selector's link, else `<link|a rel="next">`,
+    /// resolved against where this page really is (its `<base href>` or URL), not the
+    /// source's `base`, which says where item links point.
+    private func nextPage(in document: Document) throws -> URL? {
         guard source.maxPages > 1 else { return nil }
+        let parser = ValueParser(baseURL: PageScraper.baseURL(of: document))
         let selector = source.next ?? "link[rel~=next][href], a[rel~=next][href]"
         guard let node = try document.select(selector).first else { return nil }
         let href = node.attr("href") ?? node.text
