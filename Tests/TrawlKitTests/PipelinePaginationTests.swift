@@ -30,7 +30,8 @@ import Testing
 
     @Test func followsNextLinksUpToMaxPages() async throws {
         let (_, snapshot) = try await scrape(maxPages: 2, pages: [(1, 2), (2, 3), (3, nil)])
-        #expect(snapshot?.items.map(\.title) == ["Item 1.1", "Item 1.2", "Item 1.3", "Item 2.1", "Item 2.2", "Item 2.3"])
+        #expect(
+            snapshot?.items.map(\.title) == ["Item 1.1", "Item 1.2", "Item 1.3", "Item 2.1", "Item 2.2", "Item 2.3"])
     }
 
     @Test func aNextLinkBackToAnEarlierPageEndsThePagination() async throws {
