@@ -59,6 +59,33 @@ import TrawlKit
         #expect(!FileManager.default.fileExists(atPath: site.cache.path))
     }
 
+    @Test func quietInCronUnlessSomethingFails() async throws {
+        let site = try DemoSite()
+        let calm = try await site.run("day1", ["--quiet"])
+        #expect(calm.status == 0)
+        #expect(calm.output.isEmpty)
+        #expect(calm.errors.isEmpty)
+
+        // One source's page disappears: the run goes on, says so, and exits 1.
+        try FileManager.default.removeItem(at: site.directory.file("day2/articles.html"))
+        let failing = try await site.run("day2", ["--quiet"])
+        #expect(failing.status == 1)
+        #expect(failing.errors.hasPrefix("error: [sundell] "))
+        #expect(failing.errors.contains("articles.html: cannot read file"))
+        #expect(failing.errors.contains("(last good snapshot kept)"))
+        #expect(try site.snapshot("sundell")?.items.count == 12)
+        #expect(try site.runs().last?.outcomes.filter { $0.status == .fetched }.count == 5)
+    }
+
+    @Test func aSecondRunWhileOneHoldsTheLockExitsThree() async throws {
+        let site = try DemoSite()
+        let lock = try CacheStore(root: site.cache).lock()
+        defer { lock.unlock() }
+        let second = try await site.run("day1")
+        #expect(second.status == 3)
+        #expect(second.errors.contains("trawl.lock"))
+    }
+
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
