@@ -6,7 +6,7 @@ public enum ServeCommand: TrawlCommand {
     public static let name = "serve"
     public static let summary = "preview Output/ over HTTP on 127.0.0.1"
     public static let usage = """
-        usage: trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
+        trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
 
         Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C.
 

@@ -52,10 +52,12 @@ struct SourceRun: Sendable {
     }
 
     private func scrape(previous: Snapshot?, at now: Date) async throws -> Result {
+        // Unreadable validators cost only an unconditional fetch, never data.
         var validators = (try? store.validators(of: source.id)) ?? [:]
         let key = source.url.absoluteString
-        // Without a snapshot to fall back on, a 304 would leave nothing to show.
-        let conditional = previous == nil ? nil : validators[key]
+        // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
+        // page that has not changed says nothing of the pages after it.
+        let conditional = previous == nil || source.maxPages > 1 ? nil : validators[key]
         let first = try await fetcher.fetch(source.url, validators: conditional)
         guard case .page(let page) = first else {
             let count = previous?.items.count ?? 0
@@ -76,6 +78,9 @@ struct SourceRun: Sendable {
         }
         for warning in combined.warnings.prefix(5) {
             report(.warning(sourceID: source.id, message: warning))
+        }
+        if combined.warnings.count > 5 {
+            report(.warning(sourceID: source.id, message: "… and \(combined.warnings.count - 5) more like these"))
         }
         if !accept {
             try ScrapeGuard(source: source).check(combined, previous: previous)

@@ -19,7 +19,7 @@ enum SafeText {
     /// `text` cleaned and on one line: runs of white space become one space.
     static func line(_ text: String) -> String {
         if isPlainLine(text) { return text }
-        return clean(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return clean(text).collapsingWhitespace
     }
 
     /// Printable ASCII with single spaces between words: most scraped text, kept as it is

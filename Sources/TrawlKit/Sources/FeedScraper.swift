@@ -73,9 +73,3 @@ struct FeedScraper {
         return Document.parseHTML("<body>\(html)</body>").root?.text ?? html.collapsingWhitespace
     }
 }
-
-extension String {
-    var collapsingWhitespace: String {
-        split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-}

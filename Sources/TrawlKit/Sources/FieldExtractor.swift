@@ -51,7 +51,7 @@ struct FieldExtractor {
             text = text.replacingOccurrences(
                 of: replacement.pattern, with: replacement.template, options: .regularExpression)
         }
-        return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return text.collapsingWhitespace
     }
 
 }
