@@ -32,4 +32,39 @@ import Testing
             Data(json.utf8), file: Self.file, environment: ["TITLE_SELECTOR": "h3 a"])
         #expect(configuration.sources.first?.field("title")?.locator == .css("h3 a"))
     }
+
+    @Test(arguments: [
+        (
+            #"{"id": "a", "kind": "list", "url": "https://e.org/", "items": "li", "fields": {"title": "a", "rank": ".r"}, "ignoreChanges": ["rnak"]}"#,
+            "sources[0].ignoreChanges[0]: 'rnak' is not one of the source's fields (did you mean 'rank'?)"
+        ),
+        (
+            #"{"id": "p", "kind": "feed", "url": "https://e.org/f.xml", "idField": "guid"}"#,
+            "sources[0].idField: 'guid' is not one of the source's fields"
+        ),
+    ])
+    func fieldNamesAreCheckedForEveryKind(source: String, message: String) throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationLoader.load(Data(#"{"sources": [\#(source)]}"#.utf8), file: Self.file)
+        }
+        #expect(error.problems.map(\.description) == [message])
+    }
+
+    @Test func idsThatDifferOnlyInCaseCollide() throws {
+        let json = #"""
+            {"sources": [{"id": "News", "kind": "feed", "url": "https://e.org/a.xml"},
+                         {"id": "news", "kind": "feed", "url": "https://e.org/b.xml"}]}
+            """#
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationLoader.load(Data(json.utf8), file: Self.file)
+        }
+        #expect(error.problems.map(\.description) == ["sources[1].id: duplicate source id 'news' (also sources[0])"])
+    }
+
+    @Test func aDelayOfCenturiesIsRefusedNotTrapped() throws {
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationLoader.load(Data(#"{"fetch": {"delay": 1e20}, "sources": []}"#.utf8), file: Self.file)
+        }
+        #expect(error.problems.map(\.description) == ["fetch.delay: must be at most 86400 seconds (a day)"])
+    }
 }

@@ -33,7 +33,7 @@ import TrawlKit
         #expect(first.outcomes.map(\.status) == [.fetched])
         let snapshot = try #require(try store.lastGoodSnapshot(of: "news"))
         #expect(snapshot.items.count == 2)
-        #expect(try store.validators(of: "news")[server.url("/news").absoluteString]?.etag == "\"v1\"")
+        #expect(try store.validators(of: "news").values.map(\.etag) == ["\"v1\""])
         let snapshotFile = try Data(contentsOf: cache.file("Cache/sources/news/snapshot.json"))
         let validatorsFile = try Data(contentsOf: cache.file("Cache/sources/news/http.json"))
 
@@ -46,5 +46,32 @@ import TrawlKit
         #expect(third.outcomes.map(\.status) == [.failed])
         #expect(try Data(contentsOf: cache.file("Cache/sources/news/snapshot.json")) == snapshotFile)
         #expect(try Data(contentsOf: cache.file("Cache/sources/news/http.json")) == validatorsFile)
+    }
+}
+
+/// An edited source is fetched afresh: a 304 must not keep a snapshot its old settings made.
+@Suite struct EditedSourceTests {
+    @Test func changingAFieldMakesTheNextFetchUnconditional() async throws {
+        let cache = try TemporaryDirectory("cache")
+        let server = try FixtureServer()
+        let page = FixtureResponse.page(FetchThroughPipelineTests.page, etag: "\"v1\"")
+        server.route("/news", page, page, page)
+        func pipeline(titleSelector: String) -> Pipeline {
+            let source = SourceConfiguration(
+                id: "news", kind: .list, url: server.url("/news"), items: "li",
+                fields: [FieldRule(name: "title", locator: .css(titleSelector))])
+            return Pipeline(
+                configuration: Configuration(
+                    file: cache.file("trawl.json"), site: SiteSettings(title: "Test"),
+                    outputDirectory: cache.file("Output"), cacheDirectory: cache.file("Cache"),
+                    fetch: .testing(attempts: 1), sources: [source]))
+        }
+        _ = try await pipeline(titleSelector: "a").scrape()
+        let unchanged = try await pipeline(titleSelector: "a").scrape()
+        #expect(unchanged.outcomes.map(\.status) == [.notModified])
+
+        let edited = try await pipeline(titleSelector: "li").scrape()
+        #expect(edited.outcomes.map(\.status) == [.fetched])
+        #expect(server.requests(to: "/news")[2].headers["If-None-Match"] == nil)
     }
 }

@@ -21,4 +21,18 @@ import TrawlKit
         #expect(!html.contains("<script>"))
         #expect(!html.contains("javascript:"))
     }
+
+    @Test(arguments: ["ftp://evil.example/x", "[x](javascript:alert(1))", "[x](data:text/html,hi)"])
+    func onlyWebAndMailLinksSurvive(_ markdown: String) {
+        let html = MarkdownRenderer.html("see \(markdown) now")
+        #expect(!html.contains("<a "), "\(html)")
+        #expect(html.contains("see "))
+    }
+
+    @Test func webAndRelativeLinksStay() {
+        let html = MarkdownRenderer.html("[a](https://a.example/) [b](../digests/) <mailto:x@example.org>")
+        #expect(html.contains(#"href="https://a.example/""#))
+        #expect(html.contains(#"href="../digests/""#))
+        #expect(html.contains(#"href="mailto:x@example.org""#))
+    }
 }

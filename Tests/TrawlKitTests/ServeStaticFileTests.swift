@@ -68,6 +68,11 @@ import Testing
         #expect(response.headers["Location"] == "/digests/?x=1")
     }
 
+    @Test func aRedirectNeverLeavesTheSite() {
+        // `//digests` would be a protocol-relative URL: a redirect to the host "digests".
+        #expect(get("//digests").headers["Location"] == "/digests/")
+    }
+
     @Test(arguments: [
         ("/../etc/passwd", 404), ("/digests/../../etc/passwd", 404), ("/%2e%2e/%2e%2e/etc/passwd", 404),
         ("/%2E%2E/secret", 404), ("/digests/%2e%2e%2f%2e%2e%2fetc/passwd", 404), ("/a%00b", 400),

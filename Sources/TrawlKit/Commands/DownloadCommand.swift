@@ -63,6 +63,8 @@ final class DownloadProgress: @unchecked Sendable {
                 totalBytes += bytes
                 if console.isTerminal, !quiet { console.progress("\r\u{1B}[K") }
                 if !quiet { console.note("[\(file.sourceID)] \(file.fileName): \(ByteCount.format(bytes))") }
+            case .cacheProblem(let message):
+                console.warning(message)
             case .failed(let file, let error):
                 if console.isTerminal { console.progress("\r\u{1B}[K") }
                 console.error("[\(file.sourceID)] \(file.fileName): \(error)")

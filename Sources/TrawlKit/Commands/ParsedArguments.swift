@@ -1,5 +1,5 @@
 /// A usage mistake on the command line; `trawl` prints it with the command's usage line.
-public struct UsageError: Error, CustomStringConvertible, Sendable {
+public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
     public let message: String
 
     public init(_ message: String) {
@@ -38,7 +38,8 @@ public struct ParsedArguments: Sendable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if flags.contains(name), inlineValue == nil {
+            if flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("option '\(name)' takes no value") }
                 flagsSeen.insert(name)
             } else if options.contains(name) {
                 guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
@@ -60,8 +61,13 @@ public struct ParsedArguments: Sendable {
     public func value(_ option: String) -> String? { optionValues[option]?.last }
 
     /// Every value given for `option`, commas splitting each (`--only a,b --only c`).
-    public func list(_ option: String) -> [String] {
-        (optionValues[option] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
+    public func list(_ option: String) throws -> [String] {
+        let values = optionValues[option] ?? []
+        // An empty value (an unset variable in a crontab) must not silently mean "all".
+        if values.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError("option '\(option)' needs at least one name")
+        }
+        return values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
     }
 
     /// The value of `option` as an integer, or a usage error naming it.

@@ -11,6 +11,7 @@ struct RunCommand: TrawlCommand {
           --config FILE    the configuration (default: ./trawl.json)
           --output DIR     where the site goes (default: from the configuration, else Output/)
           --cache DIR      where snapshots and run records live (default: Cache/)
+          --templates DIR  templates that override the built-in ones, file by file
           --only ID,...    scrape only these sources
           --accept ID,...  take these sources' new layout even if it looks broken
           --offline        fetch nothing; generate the site from the cache
@@ -29,7 +30,8 @@ struct RunCommand: TrawlCommand {
         }
         let configuration = try ConfigurationOptions.load(arguments)
         let options = RunOptions(
-            only: arguments.list("--only"), accept: arguments.list("--accept"), offline: arguments.has("--offline"))
+            only: try arguments.list("--only"), accept: try arguments.list("--accept"),
+            offline: arguments.has("--offline"))
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
         let pipeline = Pipeline(

@@ -22,7 +22,7 @@ struct ScrapeCommand: TrawlCommand {
         let pipeline = Pipeline(
             configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
         let record = try await pipeline.scrape(
-            RunOptions(only: arguments.list("--only"), accept: arguments.list("--accept")))
+            RunOptions(only: try arguments.list("--only"), accept: try arguments.list("--accept")))
         reporter.summarize(record, output: nil)
         let failed = record.outcomes.contains { $0.status == .failed || $0.status == .guarded }
         return failed ? .failure : .success

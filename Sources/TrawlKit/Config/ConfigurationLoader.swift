@@ -53,12 +53,17 @@ public enum ConfigurationLoader {
         if let object = reader.object(top["feed"], at: "feed", known: ["maxEntries"]),
             let maxEntries = reader.integer(object["maxEntries"], at: "feed.maxEntries")
         {
+            if maxEntries < 1 {
+                reader.problem("feed.maxEntries", "must be at least 1", at: object["maxEntries"])
+            }
             feed.maxEntries = maxEntries
         }
         var retention = RetentionSettings()
         if let object = reader.object(top["retention"], at: "retention", known: ["runs", "days"]) {
             retention.runs = reader.integer(object["runs"], at: "retention.runs") ?? retention.runs
             retention.days = reader.integer(object["days"], at: "retention.days") ?? retention.days
+            if retention.runs < 1 { reader.problem("retention.runs", "must be at least 1", at: object["runs"]) }
+            if retention.days < 0 { reader.problem("retention.days", "must not be negative", at: object["days"]) }
         }
 
         var sources: [SourceConfiguration] = []
@@ -69,12 +74,13 @@ public enum ConfigurationLoader {
                 guard let source = SourceReader(reader: reader, path: at, folder: folder).read(element) else {
                     continue
                 }
-                if let first = seen[source.id] {
+                // Ids name folders, and some file systems ignore case.
+                if let first = seen[source.id.lowercased()] {
                     reader.problem(
                         "\(at).id", "duplicate source id '\(source.id)' (also sources[\(first)])", at: element["id"])
                     continue
                 }
-                seen[source.id] = index
+                seen[source.id.lowercased()] = index
                 sources.append(source)
             }
         } else if top["sources"] == nil {
@@ -120,6 +126,10 @@ public enum ConfigurationLoader {
             guard let number = reader.number(object[key], at: "fetch.\(key)") else { return nil }
             guard number >= 0 else {
                 reader.problem("fetch.\(key)", "must not be negative", at: object[key])
+                return nil
+            }
+            guard number <= 86_400 else {
+                reader.problem("fetch.\(key)", "must be at most 86400 seconds (a day)", at: object[key])
                 return nil
             }
             return .milliseconds(Int(number * 1000))

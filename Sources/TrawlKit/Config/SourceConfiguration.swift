@@ -63,6 +63,16 @@ public struct SourceConfiguration: Sendable, Hashable {
     public func field(_ name: String) -> FieldRule? {
         fields.first { $0.name == name }
     }
+
+    /// A short digest of every setting, stable across processes (FNV-1a over the
+    /// settings' description), so the cache can tell when a source was edited.
+    public var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in String(describing: self).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
 }
 
 /// When a scrape looks like a broken layout rather than news (the `guard` block).

@@ -198,21 +198,33 @@ struct SourceReader {
         case .feed:
             break
         }
-        let names = Set(source.fields.map(\.name)).union(["title", "url", "date", "summary"])
-        if source.kind != .feed {
-            if let idField = source.idField, !names.contains(idField) {
-                reader.problem(
-                    "\(path).idField", "'\(idField)' is not one of the source's fields", at: object["idField"])
-            }
-            for (index, name) in source.required.enumerated() where !names.contains(name) {
-                reader.problem(
-                    "\(path).required[\(index)]", "'\(name)' is not one of the source's fields", at: object["required"])
-            }
-            if let download = source.download, !names.contains(download) {
-                reader.problem(
-                    "\(path).download", "'\(download)' is not one of the source's fields", at: object["download"])
-            }
+        let names = Self.fieldNames(of: source)
+        func check(_ key: String, _ name: String, at where_: String) {
+            guard !names.contains(name) else { return }
+            let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            reader.problem(where_, "'\(name)' is not one of the source's fields\(hint)", at: object[key])
         }
+        if let idField = source.idField { check("idField", idField, at: "\(path).idField") }
+        for (index, name) in source.required.enumerated() {
+            check("required", name, at: "\(path).required[\(index)]")
+        }
+        for (index, name) in source.ignoreChanges.enumerated() {
+            check("ignoreChanges", name, at: "\(path).ignoreChanges[\(index)]")
+        }
+        if let download = source.download { check("download", download, at: "\(path).download") }
+    }
+
+    /// The fields the source's items will have: its own, the well-known ones, and what
+    /// the kind adds (a status's `on`; a feed entry's fields, see `FeedScraper`).
+    static func fieldNames(of source: SourceConfiguration) -> [String] {
+        var names = source.fields.map(\.name) + ["title", "url", "date", "summary"]
+        switch source.kind {
+        case .status: names.append("on")
+        case .feed: names += FeedScraper.fieldNames
+        case .list, .table: break
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     // An empty document has no root, and a query on it never compiles the selector: check

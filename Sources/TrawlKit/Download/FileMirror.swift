@@ -5,9 +5,13 @@ import Foundation
 /// beside its destination and renamed into place.
 public struct FileMirror: Sendable {
     public let configuration: Configuration
+    /// Read-only: mirroring runs beside the nightly job and does not hold its lock, so a
+    /// file it cannot read is reported and left for the next run to move aside.
+    let store: CacheStore
 
     public init(configuration: Configuration) {
         self.configuration = configuration
+        self.store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
     }
 
     /// What a mirror did, per file.
@@ -17,6 +21,8 @@ public struct FileMirror: Sendable {
         case skipped(MirroredFile)
         case finished(MirroredFile, bytes: Int64)
         case failed(MirroredFile, Error)
+        /// A cache file that could not be used.
+        case cacheProblem(String)
     }
 
     public struct Summary: Sendable {
@@ -25,8 +31,6 @@ public struct FileMirror: Sendable {
         public var failed = 0
         public var bytes: Int64 = 0
     }
-
-    var store: CacheStore { CacheStore(root: configuration.cacheDirectory) }
 
     /// The files of every source with a `download` field (or only `sourceIDs`), from the last good snapshots.
     public func plannedFiles(sourceIDs: [String] = []) throws -> [MirroredFile] {
@@ -42,8 +46,6 @@ public struct FileMirror: Sendable {
 
     /// The mirrored files that are complete on disk, by source and item id (pages link these).
     public func completeFiles(of sourceID: String) -> [String: MirroredFile] {
-        // Only looking: a file it cannot read is left for the next run to move aside.
-        let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
         guard let source = configuration.source(sourceID), let field = source.download,
             let snapshot = try? store.lastGoodSnapshot(of: sourceID)
         else { return [:] }
@@ -62,6 +64,9 @@ public struct FileMirror: Sendable {
     ) async throws -> Summary {
         let fetcher = fetcher ?? Fetcher(settings: configuration.fetch)
         let files = try plannedFiles(sourceIDs: sourceIDs)
+        defer {
+            for problem in store.problems.drain() { report(.cacheProblem(problem.description)) }
+        }
         var summary = Summary()
         var records: [String: [String: DownloadRecord]] = [:]
         for (index, file) in files.enumerated() {

@@ -48,6 +48,7 @@ public struct Pipeline: Sendable {
         -> RunRecord
     {
         let started = clock.now
+        try store.prepareRunTimes()
         let results = await withTaskGroup(of: (Int, SourceRun.Result).self) { group in
             for (index, source) in sources.enumerated() {
                 let run = SourceRun(
@@ -64,8 +65,11 @@ public struct Pipeline: Sendable {
             id: store.newRunID(at: started), started: started, finished: clock.now,
             outcomes: results.map(\.outcome), changes: results.flatMap(\.changes))
         try store.save(record)
-        let retention = RetentionPolicy(runs: configuration.retention.runs, days: configuration.retention.days)
-        _ = try store.pruneRuns(retention, now: clock.now)
+        do {
+            _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
+        } catch {
+            report(.cacheProblem("cannot prune old run records: \(error)"))
+        }
         reportCacheProblems()
         return record
     }

@@ -18,10 +18,13 @@ struct SourceRun: Sendable {
 
     func run() async -> Result {
         report(.fetching(sourceID: source.id))
-        let previous = loadPrevious()
         let now = clock.now
+        var previous: Snapshot?
         let result: Result
         do {
+            // A snapshot that exists but cannot be read (not one that cannot be decoded:
+            // the store moves those aside) fails the source rather than being overwritten.
+            previous = try store.lastGoodSnapshot(of: source.id)
             result = try await scrape(previous: previous, at: now)
         } catch {
             let guarded: Bool
@@ -35,26 +38,19 @@ struct SourceRun: Sendable {
         do {
             try store.record(result.outcome, at: now)
         } catch {
-            report(.warning(sourceID: source.id, message: "cannot save health: \(error)"))
+            report(.cacheProblem("[\(source.id)] cannot save health: \(error)"))
         }
         let news = result.changes.filter { $0.kind != .baseline }.count
         report(.finished(result.outcome, changes: news, baseline: result.changes.contains { $0.kind == .baseline }))
         return result
     }
 
-    private func loadPrevious() -> Snapshot? {
-        do {
-            return try store.lastGoodSnapshot(of: source.id)
-        } catch {
-            report(.warning(sourceID: source.id, message: "\(error); treating the source as new"))
-            return nil
-        }
-    }
-
     private func scrape(previous: Snapshot?, at now: Date) async throws -> Result {
         // Unreadable validators cost only an unconditional fetch, never data.
-        var validators = (try? store.validators(of: source.id)) ?? [:]
-        let key = source.url.absoluteString
+        let validators = (try? store.validators(of: source.id)) ?? [:]
+        // Keyed by the source's settings too: after an edit to its fields, a 304 must not
+        // keep a snapshot the old settings made.
+        let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
         let conditional = previous == nil || source.maxPages > 1 ? nil : validators[key]
@@ -97,12 +93,15 @@ struct SourceRun: Sendable {
                     message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
         }
         try store.save(detection)
-        if page.validators.isEmpty {
-            validators[key] = nil
-        } else {
-            validators[key] = page.validators
+        // From here the snapshot has moved on: nothing may fail the source and lose its changes.
+        // Only the current key is kept: validators from older settings are of no more use.
+        var current: [String: HTTPValidators] = [:]
+        current[key] = page.validators.isEmpty || source.maxPages > 1 ? nil : page.validators
+        do {
+            try store.save(validators: current, of: source.id)
+        } catch {
+            report(.cacheProblem("[\(source.id)] cannot save HTTP validators (next fetch is unconditional): \(error)"))
         }
-        try store.save(validators: validators, of: source.id)
         return Result(
             outcome: .init(sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count),
             changes: detection.changes)

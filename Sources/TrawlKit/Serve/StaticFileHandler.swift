@@ -30,9 +30,13 @@ public struct StaticFileHandler: Sendable {
         guard var file = resolve(segments) else { return .plain(404) }
         if file.isDirectory {
             guard request.path.hasSuffix("/") else {
-                // Relative links in the folder's index.html resolve against the slash.
+                // Relative links in the folder's index.html resolve against the slash. The
+                // location is rebuilt from the segments: `//host` must never become a redirect
+                // to another site.
                 let query = request.query.map { "?" + $0 } ?? ""
-                return HTTPResponse(status: 301, headers: ["Location": request.path + "/" + query], text: "")
+                let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+                    .joined(separator: "/")
+                return HTTPResponse(status: 301, headers: ["Location": "/" + path + "/" + query], text: "")
             }
             guard let index = resolve(segments + ["index.html"]), !index.isDirectory else { return .plain(404) }
             file = index

@@ -4,14 +4,16 @@ import Foundation
 /// GitHub Flavored Markdown to HTML through cmark-gfm, with the table, autolink and
 /// strikethrough extensions.
 ///
-/// Raw HTML in the Markdown is never passed through (cmark-gfm's safe default), so a
-/// digest that quotes scraped text cannot smuggle markup into a page.
+/// Raw HTML in the Markdown is never passed through (`CMARK_OPT_SAFE`, the default since
+/// cmark-gfm 0.29, asked for by name in case an older library is linked), and a link whose
+/// scheme is not http, https or mailto — an autolinked `ftp:` or `javascript:` in scraped
+/// text — is reduced to its text, so a digest cannot smuggle markup or links into a page.
 public enum MarkdownRenderer {
     private static let extensions = ["table", "autolink", "strikethrough"]
 
     public static func html(_ markdown: String) -> String {
         cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_GITHUB_PRE_LANG
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SAFE | CMARK_OPT_GITHUB_PRE_LANG
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in extensions {
@@ -27,10 +29,38 @@ public enum MarkdownRenderer {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
+        unlinkUnsafeLinks(in: document)
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    private static func unlinkUnsafeLinks(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var unsafe: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_LINK
+            else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if !isSafeLink(url) { unsafe.append(node) }
+        }
+        cmark_iter_free(iterator)
+        // Edit after the walk: the iterator must not see the tree change under it.
+        for link in unsafe {
+            while let child = cmark_node_first_child(link) {
+                cmark_node_insert_before(link, child)
+            }
+            cmark_node_free(link)
+        }
+    }
+
+    static func isSafeLink(_ url: String) -> Bool {
+        let scheme = url.prefix { $0 != ":" }
+        // No colon before the first `/`, `?` or `#`: a relative link, which stays on the site.
+        guard scheme.count < url.count, !scheme.contains(where: { "/?#".contains($0) }) else { return true }
+        return ["http", "https", "mailto"].contains(scheme.lowercased())
     }
 }

@@ -6,6 +6,12 @@ import TrawlHTML
 struct FeedScraper {
     let source: SourceConfiguration
 
+    /// Every field an entry's item can have, for checking `idField`, `required` and the rest.
+    static let fieldNames = [
+        "title", "url", "date", "updated", "summary", "author", "categories", "enclosure", "enclosureType",
+        "enclosureLength", "duration", "episode", "season", "artwork",
+    ]
+
     func scrape(_ page: FetchedPage) throws -> ScrapeResult {
         let parsed: ParsedFeed
         do {
@@ -48,9 +54,12 @@ struct FeedScraper {
         if let enclosure = entry.enclosures.first {
             add("enclosure", .url(enclosure.url))
             add("enclosureType", enclosure.type.map(Value.string))
-            add("enclosureLength", enclosure.length.map { Value.int(Int($0)) })
+            add("enclosureLength", enclosure.length.map(Value.int))
         }
-        add("duration", entry.iTunes?.duration.map { Value.int(Int($0)) })
+        // Feeds say anything: "inf" or 1e300 seconds must not trap the conversion.
+        add(
+            "duration", entry.iTunes?.duration.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }.map(Value.int)
+        )
         add("episode", entry.iTunes?.episode.map(Value.int))
         add("season", entry.iTunes?.season.map(Value.int))
         add("artwork", (entry.iTunes?.image ?? entry.thumbnail ?? feed.iTunes?.image).map(Value.url))

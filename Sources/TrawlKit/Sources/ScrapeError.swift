@@ -8,7 +8,6 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
     case tableNotFound(header: [String], url: URL)
     /// A feed source whose document is not a feed, or not one that parses.
     case unreadableFeed(URL, reason: String)
-    case badSelector(String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,8 +18,6 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
             return "layout may have changed: no table on \(url.absoluteString) has a header row with \(labels)"
         case .unreadableFeed(let url, let reason):
             return "\(url.absoluteString): \(reason)"
-        case .badSelector(let selector, let reason):
-            return "bad selector \"\(selector)\": \(reason)"
         }
     }
 }

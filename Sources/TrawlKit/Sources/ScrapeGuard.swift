@@ -13,9 +13,12 @@ struct ScrapeGuard {
         if candidates > 0, result.missingRequired > 0,
             Double(result.missingRequired) / Double(candidates) > guardrail.maxMissingRequired
         {
-            let fields = source.required.map { "'\($0)'" }.joined(separator: ", ")
-            throw ScrapeError.layoutChanged(
-                "\(result.missingRequired) of \(candidates) items lack a required field (\(fields))")
+            // Items with no id count here too: with no required fields, that is the cause.
+            let lacking =
+                source.required.isEmpty
+                ? "lack an id (from \(source.idField.map { "'\($0)'" } ?? "'url' or 'title'"))"
+                : "lack a required field (\(source.required.map { "'\($0)'" }.joined(separator: ", ")))"
+            throw ScrapeError.layoutChanged("\(result.missingRequired) of \(candidates) items \(lacking)")
         }
         if found == 0, !guardrail.allowEmpty {
             throw ScrapeError.layoutChanged("0 items matched \(whatMatches)")

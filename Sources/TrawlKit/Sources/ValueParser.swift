@@ -13,7 +13,8 @@ struct ValueParser: Sendable {
         case .int:
             return Int(Self.digitsOnly(text)).map(Value.int)
         case .number:
-            return Double(Self.digitsOnly(text)).map(Value.double)
+            // NaN and infinities are not numbers a page means, and JSON cannot hold them.
+            return Double(Self.digitsOnly(text)).flatMap { $0.isFinite ? Value.double($0) : nil }
         case .bool:
             switch text.lowercased() {
             case "true", "yes", "on", "1", "y": return .bool(true)

@@ -29,7 +29,9 @@ enum AtomicFile {
             unlink(temporary.path)
             throw error
         }
-        try syncDirectory(directory)
+        // The new bytes are in place: a failure to flush the folder now only weakens what
+        // survives a power cut, and throwing would tell the caller its write did not happen.
+        try? syncDirectory(directory)
     }
 
     /// Removes the temporary files a killed writer left in `directory`; returns how many.

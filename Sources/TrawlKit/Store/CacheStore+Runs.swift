@@ -26,11 +26,12 @@ extension CacheStore {
         return try write(run, to: runFile(run.id))
     }
 
-    /// The ids of the stored run records, oldest first.
+    /// The ids of the stored run records, oldest first; other files in `runs/` are not runs.
     public func runIDs() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: runsDirectory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
             .map { String($0.dropLast(".json".count)) }
+            .filter { RunRecord.date(fromID: $0) != nil }
             .sorted()
     }
 
@@ -71,6 +72,12 @@ extension CacheStore {
             runTimes.forget()
         }
         return doomed
+    }
+
+    /// Reads the run records' times once, before sources run side by side, so they do not
+    /// each scan `runs/` (and race to move the same unusable record aside).
+    public func prepareRunTimes() throws {
+        _ = try runTimes(of: "")
     }
 
     /// When `sourceID` was last tried and last succeeded, as the run records tell.
