@@ -6,53 +6,16 @@ import TrawlKit
 /// The nightly job against a real web server on 127.0.0.1: the demo's pages served over
 /// HTTP, day 1, then day 2, then a night when nothing changed.
 @Suite struct NightlyRunTests {
-    /// A folder served by Trawl's own static file server (ETag and Last-Modified, 304s),
-    /// noting the status of every answer.
-    final class PageServer: @unchecked Sendable {
-        let folder: URL
-        let server: HTTPServer
-        let log = StatusLog()
-
-        init(folder: URL) throws {
-            self.folder = folder
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let handler = try StaticFileHandler(root: folder)
-            let log = self.log
-            server = HTTPServer { request in
-                let response = handler.respond(to: request)
-                log.append(response.status)
-                return response
+    /// Lays a day's pages into the served folder, stamped with that day's time so
+    /// validators change exactly when the content does.
+    static func publish(_ day: URL, into folder: URL, stamped date: Date) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: day.path) {
+            let target = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: target.path) {
+                try FileManager.default.removeItem(at: target)
             }
-            try server.start()
-        }
-
-        deinit { server.stop() }
-
-        /// Lays a day's pages into the served folder, stamped with that day's time so
-        /// validators change exactly when the content does.
-        func publish(_ day: URL, stamped date: Date) throws {
-            for name in try FileManager.default.contentsOfDirectory(atPath: day.path) {
-                let target = folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: target.path) {
-                    try FileManager.default.removeItem(at: target)
-                }
-                try FileManager.default.copyItem(at: day.appendingPathComponent(name), to: target)
-                try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
-            }
-        }
-    }
-
-    final class StatusLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var statuses: [Int] = []
-
-        func append(_ status: Int) { lock.withLock { statuses.append(status) } }
-
-        func drain() -> [Int] {
-            lock.withLock {
-                defer { statuses = [] }
-                return statuses
-            }
+            try FileManager.default.copyItem(at: day.appendingPathComponent(name), to: target)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
         }
     }
 
@@ -62,15 +25,17 @@ import TrawlKit
 
     @Test func dayOneDayTwoThenANightWithNoChanges() async throws {
         let site = try DemoSite()
-        let pages = try PageServer(folder: site.directory.file("served"))
+        let pages = try RecordingFileServer(folder: site.directory.file("served"))
         let base = pages.server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
 
-        try pages.publish(site.directory.file("day1"), stamped: Date(timeIntervalSince1970: 1_800_000_000))
+        try Self.publish(
+            site.directory.file("day1"), into: pages.folder, stamped: Date(timeIntervalSince1970: 1_800_000_000))
         let first = try await site.run(base)
         #expect(first.status == 0, "\(first.errors)")
 
-        try pages.publish(site.directory.file("day2"), stamped: Date(timeIntervalSince1970: 1_800_086_400))
-        _ = pages.log.drain()
+        try Self.publish(
+            site.directory.file("day2"), into: pages.folder, stamped: Date(timeIntervalSince1970: 1_800_086_400))
+        _ = pages.drainRequests()
         let second = try await site.run(base)
         #expect(second.status == 0, "\(second.errors)")
         let dayTwo = try #require(try site.runs().last)
@@ -82,7 +47,7 @@ import TrawlKit
         #expect(feed.entries.count == baselines.count + dayTwo.changes.count)
 
         // A subscriber reads the served feed over HTTP with Python's feedparser.
-        let served = try PageServer(folder: site.output)
+        let served = try RecordingFileServer(folder: site.output)
         let reading = try await Self.feedparser(served.server.baseURL.appendingPathComponent("feed.atom"))
         if let reading {
             #expect(reading == "bozo=0 entries=\(feed.entries.count)")
@@ -91,10 +56,10 @@ import TrawlKit
         // A night when nothing changed: a 304 for every page, and no file rewritten.
         let before = try DemoSite.modificationTimes(under: site.output)
             .merging(DemoSite.modificationTimes(under: site.cache.appendingPathComponent("sources"))) { $1 }
-        _ = pages.log.drain()
+        _ = pages.drainRequests()
         let third = try await site.run(base)
         #expect(third.status == 0, "\(third.errors)")
-        let pageStatuses = pages.log.drain()
+        let pageStatuses = pages.drainRequests().map(\.status)
         #expect(!pageStatuses.isEmpty)
         #expect(pageStatuses.allSatisfy { $0 == 304 || $0 == 404 }, "\(pageStatuses)")  // 404: robots.txt
         let nightThree = try #require(try site.runs().last)

@@ -7,40 +7,14 @@ import Testing
 /// `trawl download` against Trawl's static file server on 127.0.0.1, which answers ranges
 /// and validators as a real web server does.
 @Suite struct DownloadTests {
-    /// A folder of "chart PDFs" served over HTTP, remembering each request's Range header.
-    final class FileServer: @unchecked Sendable {
-        let folder: URL
-        let server: HTTPServer
-        private let log = RequestLog()
-
-        init(folder: URL) throws {
-            self.folder = folder
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let handler = try StaticFileHandler(root: folder)
-            let log = self.log
-            server = HTTPServer { request in
-                let response = handler.respond(to: request)
-                log.append((request.path, request.headers["Range"], response.status))
-                return response
-            }
-            try server.start()
-        }
-
-        deinit { server.stop() }
-
-        var requests: [(path: String, range: String?, status: Int)] { log.all }
-
-        func url(_ name: String) -> URL { server.baseURL.appendingPathComponent(name) }
-    }
-
     struct Setup {
         let directory: TemporaryDirectory
-        let files: FileServer
+        let files: RecordingFileServer
         let configuration: Configuration
 
         init(items: [(id: String, file: String)], contents: [String: Data]) throws {
             directory = try TemporaryDirectory("trawl-download")
-            files = try FileServer(folder: directory.file("remote"))
+            files = try RecordingFileServer(folder: directory.file("remote"))
             for (name, data) in contents {
                 try data.write(to: files.folder.appendingPathComponent(name))
             }
@@ -164,5 +138,4 @@ import Testing
     }
 
     typealias FailureLog = Log<String>
-    typealias RequestLog = Log<(path: String, range: String?, status: Int)>
 }

@@ -23,7 +23,7 @@ enum SiteBenchmark {
         print("site: \(sources) sources × \(items) items, output in \(configuration.outputDirectory.path)")
         print("generation   time       files   rewritten  files/s   peak RSS")
         for name in ["first", "unchanged"] {
-            resetPeakMemory()
+            PeakMemory.reset()
             let clock = ContinuousClock()
             var report: SiteGenerator.Report?
             let elapsed = try clock.measure {
@@ -35,7 +35,7 @@ enum SiteBenchmark {
                 name.padding(toLength: 12, withPad: " ", startingAt: 0),
                 String(
                     format: "%7.2f s  %6d  %10d  %7.0f   %d MB", seconds, report.files, report.rewritten,
-                    Double(report.files) / seconds, peakMemoryMegabytes()))
+                    Double(report.files) / seconds, PeakMemory.megabytes()))
             if name == "unchanged", report.rewritten != 0 {
                 print("FAIL: regenerating an unchanged cache rewrote \(report.rewritten) files")
                 exit(1)
@@ -108,18 +108,5 @@ enum SiteBenchmark {
             throw StoreBenchmark.BenchmarkError("\(name) takes a whole number")
         }
         return value
-    }
-
-    /// Resets the kernel's peak-RSS mark (VmHWM) so each generation is measured on its own.
-    private static func resetPeakMemory() {
-        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-    }
-
-    private static func peakMemoryMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return -1 }
-        return kilobytes / 1_024
     }
 }

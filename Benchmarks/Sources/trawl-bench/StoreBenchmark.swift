@@ -52,7 +52,7 @@ enum StoreBenchmark {
     }
 
     private static func measure(run: Int, sources: Int, items: Int, root: URL, at time: Date) throws -> Figures {
-        resetPeakMemory()
+        PeakMemory.reset()
         let clock = ContinuousClock()
         let store = CacheStore(root: root)
         let lock = try store.lock()
@@ -89,7 +89,7 @@ enum StoreBenchmark {
         let record = RunRecord(
             id: store.newRunID(at: time), started: time, finished: time, outcomes: outcomes, changes: changes)
         figures.record = try clock.measure { try store.save(record) }
-        figures.peakMegabytes = peakMemoryMegabytes()
+        figures.peakMegabytes = PeakMemory.megabytes()
         return figures
     }
 
@@ -133,19 +133,6 @@ enum StoreBenchmark {
     private static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return String(format: "%7.2f s", value)
-    }
-
-    /// Resets the kernel's peak-RSS mark (VmHWM) so each run is measured on its own.
-    private static func resetPeakMemory() {
-        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-    }
-
-    private static func peakMemoryMegabytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return -1 }
-        return kilobytes / 1_024
     }
 
     private static func directorySize(_ url: URL) throws -> Int {
