@@ -113,6 +113,20 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func bbc2017TheHomepageModuleWithTheTitleInASpan() throws {
+        // A three-item excerpt (a whole page of this layout was not found): rank in its own span.
+        let result = try Self.scrape(
+            "bbc-most-read", "bbc/2017-05-most-read-excerpt.html", from: "https://www.bbc.co.uk/news")
+        let site = "https://www.bbc.co.uk/news/"
+        #expect(
+            result.items.map(Headline.init) == [
+                Headline(1, "Madeleine questioning shocked suspect", site + "uk-39779256"),
+                Headline(2, "Six on trial over topless duchess photos", site + "uk-39781013"),
+                Headline(3, "PM: I'll be bloody difficult to Juncker", site + "uk-politics-39784170"),
+            ])
+        #expect(result.warnings.isEmpty)
+    }
+
     @Test func bbc2025TheReactLayoutsMostReadSection() throws {
         let result = try Self.scrape("bbc-most-read", "bbc/2025-04-news-home.html", from: "https://www.bbc.com/news")
         let site = "https://www.bbc.com/news/articles/"
