@@ -90,6 +90,11 @@ import Testing
         let (status, capture) = await trawl(["init", "--from", page, "--base", site])
         #expect(status == .success)
         #expect(capture.output.contains(#""url": "https://lucas1295santos.github.io/feed.rss""#))
+        // Without --base the feed's `/feed.rss` names no site: the lists are proposed instead.
+        let (_, unsited) = await trawl(["init", "--from", page])
+        #expect(unsited.errors.contains("the page links a feed (/feed.rss), but a saved page cannot say on which site"))
+        #expect(unsited.output.contains(#""items": "ul.item-list > li""#))
+        #expect(unsited.errors.contains(#"set "base" to the site's address so they resolve"#))
 
         let (source, result) = try await written(
             "real/publish/lucas1295santos-2021-05-posts.html", ["--list", "--base", site])

@@ -30,7 +30,12 @@ enum InitFromPage {
         let url = address.isFileURL ? address.path : address.absoluteString
 
         let proposal: SourceProposal
-        let feeds = SourceProposal.feeds(in: document)
+        var feeds = SourceProposal.feeds(in: document)
+        // `/feed.rss` on a saved page names no site: say so rather than propose file:///feed.rss.
+        if address.isFileURL, base == nil, let feed = feeds.first, feed.scheme == nil || feed.isFileURL {
+            console.note("the page links a feed (\(feed.path)), but a saved page cannot say on which site: give --base")
+            feeds = []
+        }
         if let feed = feeds.first, !arguments.has("--list") {
             console.print("\(input) links a feed: \(feed.absoluteString)")
             proposal = SourceProposal(id: id, url: feed.absoluteString, base: nil, kind: .feed)
@@ -68,6 +73,7 @@ enum InitFromPage {
             let result = try PageScraper(source: source).scrape(document)
             console.print("\nFirst items it scrapes:")
             console.write(TryCommand.table(Array(result.items.prefix(5)), source: source))
+            for warning in FieldCoverage(source: source).warnings(for: result) { console.warning(warning) }
         }
         guard arguments.has("--write") else {
             console.note("add it to \(configurationFile.path) with --write (or copy it into 'sources')")
