@@ -23,7 +23,7 @@ enum InitFromPage {
             }
             return url
         }
-        let document = try await SelectCommand.read(address.absoluteString, base: base)
+        let document = try await read(address, base: base)
         let configurationFile = URL(fileURLWithPath: arguments.value("--config") ?? "trawl.json").standardizedFileURL
         let id = arguments.value("--id") ?? SourceProposal.id(for: address)
         // A saved page is named by its absolute path: the configuration may live elsewhere.
@@ -84,6 +84,15 @@ enum InitFromPage {
             "added source '\(proposal.id)' to \(configurationFile.path); 'trawl try \(proposal.id)' shows what it scrapes"
         )
         return .success
+    }
+
+    /// The page, fetched as a run would fetch it, with links resolving against `base`
+    /// or the page's own address (for a saved page, its file: so root-relative links show).
+    static func read(_ address: URL, base: URL?) async throws -> Document {
+        guard case .page(let page) = try await Fetcher().fetch(address) else {
+            throw FetchError.unreachable(address, reason: "no body")
+        }
+        return Document.parseHTML(page.body, url: base ?? page.url, contentType: page.contentType)
     }
 
     /// The page as a URL: http(s) and file URLs as given, anything else a file path.
