@@ -256,7 +256,61 @@ import Testing
                     "2021-05-05", "2021-02-23", "2021-02-03", "2020-12-13", "2020-11-14", "2020-10-01", "2020-08-04",
                     "2020-07-07", "2020-05-24", "2020-04-20",
                 ].map(PresetTests.day))
-        #expect(posts.allSatisfy { $0.summary?.contains("Published at") == false })
+        #expect(
+            posts.map(\.title) == [
+                "Refactoring", "Quick tip #3: Equatable enums in Swift", "Swift ranges cheat sheet",
+                "Quick tip #2: Typealias to improve readability", "Naming and code quality",
+                "Writing good tests with Tests Doubles", "Improving Error Handling in your App in Swift.",
+                "Testing asynchronous code", "Quick tip #1: Array copy-on-write", "This blog is written in Swift!",
+            ])
+        #expect(
+            posts.map(\.url)
+                == [
+                    "refactoring", "equatable-enums", "swift_ranges_cheat_sheet", "quick-tip-2", "naming",
+                    "test-doubles",
+                    "improving-error-handling-in-your-app", "async-tests", "quick-tip-1", "first-post",
+                ].map { site + $0 })
+        #expect(posts.allSatisfy { $0.tags == nil })
+        // Every summary, compared without white space: two of them break lines with `<br></br>`,
+        // whose rendering as text is the white-space handling's business, not the preset's.
+        let summaries = [
+            "Refactoring is the process of re-writing code with the intent of improving its quality without "
+                + "changing its external behavior. It is a constant effort that an engineering team has to make to "
+                + "keep or improve code quality. This post summarizes a lot of what I learned by refactoring both "
+                + "huge and tiny pieces of the iFood app.",
+            "Enumerations is one of Swift's coolest features for its versatility in representing a group of "
+                + "related values. They can become even more versatile and expressive combined with protocols such "
+                + "as Equatable. This short article shows some tricks to do so.",
+            "Even after some years of experience in Swift, I still find ranges a little bit tricky and have to "
+                + "take a look in the docs or make a playground to test things out, before using them at work. This "
+                + "post is a cheat sheet with examples on how to use ranges.",
+            "Swift's type-safety is one of the language's main features, and it is extremely powerful to harness "
+                + "the compiler type-check to your code. In this short article, I'll give some tips to improve "
+                + "readability and clearness of intent using some typing resources available.",
+            "Naming is one of the most underrated and overlooked skills that a good programmer should have, yet is "
+                + "a skill that we use every day by giving names to variables, functions, services, and so on. Good "
+                + "names make messy code easier to understand, and makes good code a delight to read. In this post, "
+                + "I'll share some insights on how to detect bad naming, and how to improve it.",
+            "Writing unit tests is one of the key responsibilities of a developer. Although writing a test is not "
+                + "that hard, setting up a controlled environment where you can unit test one component might be "
+                + "challenging, especially if your component is surrounded by legacy code. Setting up testing "
+                + "doubles is a winner technique to tackle this problem.",
+            "We want our software to be error-proof, but in reality, error scenarios will always exist. So this "
+                + "article's objective is to explain why you should handle errors on your app, give you a rule of "
+                + "thumb on when treating errors, and give some practical improvements you could apply on your app.",
+            "When you are starting out on testing your code, you might find asynchronous methods a little bit "
+                + "tricky to test. But do not worry, XCTestExpectation got you covered if you want to assert that "
+                + "an async block will execute, or even assert that it will not execute.",
+            "I'm on a quest to study data structures in Swift, and one really cool feature that Swift arrays "
+                + "implement is copy-on-write!",
+            "Recently, I discovered Publish, a static website generator that uses Swift, written by John Sundell. "
+                + "The main idea is to declare all the pieces of your website like a Swift Package, and then using "
+                + "Plot to generate HTML code using the type-safety of Swift, and finally using Ink to render posts "
+                + "written in Markdown. (like this one!) It may sound like a lot of tools to handle, but in reality, "
+                + "Publish already does most of the work for you.",
+        ]
+        func compact(_ text: String?) -> String? { text.map { $0.filter { !$0.isWhitespace } } }
+        #expect(posts.map { compact($0.summary) } == summaries.map(compact))
         #expect(result.warnings.isEmpty)
     }
 }
