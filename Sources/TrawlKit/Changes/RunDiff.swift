@@ -73,7 +73,7 @@ public struct RunDiff: Sendable, Encodable {
         case .fetched?: return source.changes.isEmpty ? "fetched\(items), no changes" : "fetched\(items)"
         case .notModified?: return "not modified\(items)"
         case .failed?: return "failed: \(source.error ?? "unknown error")"
-        case .guarded?: return "guarded, last good snapshot kept: \(source.error ?? "the page layout may have changed")"
+        case .guarded?: return "guarded: \(source.error ?? "the page layout may have changed")"
         case nil: return "changes without an outcome"
         }
     }

@@ -18,12 +18,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
         public var status: Status
         public var itemCount: Int
         public var error: String?
+        /// What is wrong with a scrape that was kept (a field empty on most items): nil when nothing is.
+        public var warnings: [String]?
 
-        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil) {
+        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil, warnings: [String]? = nil) {
             self.sourceID = sourceID
             self.status = status
             self.itemCount = itemCount
             self.error = error
+            self.warnings = warnings?.isEmpty == true ? nil : warnings
         }
 
         /// True for the outcomes that count as a success in a source's health.

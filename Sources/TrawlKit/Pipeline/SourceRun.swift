@@ -27,12 +27,11 @@ struct SourceRun: Sendable {
             previous = try store.lastGoodSnapshot(of: source.id)
             result = try await scrape(previous: previous, at: now)
         } catch {
-            let guarded: Bool
-            if case ScrapeError.layoutChanged = error { guarded = true } else { guarded = false }
             result = Result(
                 outcome: .init(
-                    sourceID: source.id, status: guarded ? .guarded : .failed,
-                    itemCount: previous?.items.count ?? 0, error: "\(error)"),
+                    sourceID: source.id, status: SourceScrape.isGuarded(error) ? .guarded : .failed,
+                    itemCount: previous?.items.count ?? 0,
+                    error: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)),
                 changes: [])
         }
         do {
@@ -54,23 +53,12 @@ struct SourceRun: Sendable {
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
         let conditional = previous == nil || source.maxPages > 1 ? nil : validators[key]
-        let first = try await fetcher.fetch(source.url, validators: conditional)
-        guard case .page(let page) = first else {
+        guard
+            let (page, combined) = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
+                .run(validators: conditional)
+        else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
-        }
-
-        let scraper = PageScraper(source: source)
-        var combined = try scraper.scrape(page)
-        var pagesSeen: Set<URL> = [page.url]
-        var next = combined.nextPage
-        while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
-            guard case .page(let more) = try await fetcher.fetch(url) else { break }
-            let result = try scraper.scrape(more)
-            combined.items += result.items
-            combined.warnings += result.warnings
-            combined.missingRequired += result.missingRequired
-            next = result.nextPage
         }
         for warning in combined.warnings.prefix(5) {
             report(.warning(sourceID: source.id, message: warning))
@@ -81,6 +69,8 @@ struct SourceRun: Sendable {
         if !accept {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
+        // The snapshot is kept, but what is wrong with it is told to everyone who looks.
+        let warnings = FieldCoverage(source: source).warnings(for: combined)
 
         let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
         let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
@@ -103,7 +93,8 @@ struct SourceRun: Sendable {
             report(.cacheProblem("[\(source.id)] cannot save HTTP validators (next fetch is unconditional): \(error)"))
         }
         return Result(
-            outcome: .init(sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count),
+            outcome: .init(
+                sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count, warnings: warnings),
             changes: detection.changes)
     }
 }

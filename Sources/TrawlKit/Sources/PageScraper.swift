@@ -35,6 +35,11 @@ public struct PageScraper: Sendable {
             result = ScrapeResult()
         }
         result.warnings += extractor.warnings
+        result.unparsed = extractor.unparsed
+        result.rootRelativeLinksOnLocalFile = extractor.rootRelativeLinksOnLocalFile
+        result.pageURL = document.url
+        // XPath, like `baseURL(of:)`: counted on every page whatever the selector engine.
+        result.scriptCount = (try? document.xpath("//script").count) ?? 0
         return result
     }
 
