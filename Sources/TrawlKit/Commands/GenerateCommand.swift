@@ -15,6 +15,7 @@ struct GenerateCommand: TrawlCommand {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
         let configuration = try ConfigurationOptions.load(arguments)
+        if let recovered = try Self.recoverUnfinishedRun(in: configuration) { console.note(recovered.description) }
         let report = try SiteGenerator(configuration: configuration).generateReport()
         for problem in report.problems { console.warning(problem.description) }
         if !arguments.has("--quiet") {
@@ -23,5 +24,20 @@ struct GenerateCommand: TrawlCommand {
             )
         }
         return .success
+    }
+
+    /// A killed run's changes belong in the site: its journal is completed first, unless a
+    /// live run holds the lock (that run completes it).
+    static func recoverUnfinishedRun(in configuration: Configuration) throws -> CacheStore.RecoveredRun? {
+        let store = CacheStore(root: configuration.cacheDirectory, clock: .fromEnvironment())
+        guard FileManager.default.fileExists(atPath: store.journalFile.path) else { return nil }
+        let lock: CacheLock
+        do {
+            lock = try store.lock()
+        } catch is CacheLockedError {
+            return nil
+        }
+        defer { lock.unlock() }
+        return try store.recoverUnfinishedRun()
     }
 }

@@ -19,7 +19,8 @@ struct RunCommand: TrawlCommand {
           --verbose        print warnings about individual fields and rows
 
         exit status: 0 all sources fine; 1 some sources failed (site still generated);
-                     2 configuration or usage error; 3 another run holds the lock
+                     2 configuration or usage error; 3 another run holds the lock;
+                     4 stopped by SIGTERM/SIGINT (finished sources recorded, site not generated)
         """
     static let flags: Set<String> = ["--offline", "--quiet", "--verbose"]
     static let options: Set<String> = ["--config", "--output", "--cache", "--only", "--accept", "--templates"]
@@ -35,7 +36,8 @@ struct RunCommand: TrawlCommand {
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
         let pipeline = Pipeline(
-            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
+            configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
+            report: { reporter.handle($0) })
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
         let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false

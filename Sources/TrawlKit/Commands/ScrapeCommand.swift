@@ -20,7 +20,8 @@ struct ScrapeCommand: TrawlCommand {
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
         let pipeline = Pipeline(
-            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
+            configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
+            report: { reporter.handle($0) })
         let record = try await pipeline.scrape(
             RunOptions(only: try arguments.list("--only"), accept: try arguments.list("--accept")))
         reporter.summarize(record, output: nil)

@@ -9,14 +9,17 @@ public struct Pipeline: Sendable {
     public let report: @Sendable (RunEvent) -> Void
     /// One store for the whole run, so every moved-aside file is reported once.
     public let store: CacheStore
+    /// Set by SIGTERM/SIGINT (`StopRequest.trappingSignals()`): no new source starts.
+    public let stop: StopRequest
 
     public init(
         configuration: Configuration, clock: WallClock = .system, fetcher: Fetcher? = nil,
-        report: @escaping @Sendable (RunEvent) -> Void = { _ in }
+        stop: StopRequest = StopRequest(), report: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.clock = clock
         self.fetcher = fetcher ?? Fetcher(settings: configuration.fetch)
+        self.stop = stop
         self.report = report
         self.store = CacheStore(root: configuration.cacheDirectory, clock: clock)
     }
@@ -26,6 +29,7 @@ public struct Pipeline: Sendable {
         let sources = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
+        try recoverUnfinishedRun()
         return try await scrapeHoldingLock(sources, accepting: options.accept)
     }
 
@@ -34,6 +38,7 @@ public struct Pipeline: Sendable {
         let sources = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
+        try recoverUnfinishedRun()
         let record = options.offline ? nil : try await scrapeHoldingLock(sources, accepting: options.accept)
         let generated = try SiteGenerator(configuration: configuration).generateReport()
         reportCacheProblems()
@@ -49,22 +54,34 @@ public struct Pipeline: Sendable {
     {
         let started = clock.now
         try store.prepareRunTimes()
-        let results = await withTaskGroup(of: (Int, SourceRun.Result).self) { group in
+        let id = store.newRunID(at: started)
+        // Every source's changes reach this journal before its snapshot moves on (docs/CACHE.md).
+        let journal = try store.startJournal(runID: id, started: started)
+        let results = await withTaskGroup(of: (Int, SourceRun.Result?).self) { group in
             for (index, source) in sources.enumerated() {
                 let run = SourceRun(
-                    source: source, store: store, fetcher: fetcher, clock: clock,
-                    accept: accepted.contains(source.id), report: report)
+                    source: source, index: index, store: store, fetcher: fetcher, clock: clock,
+                    accept: accepted.contains(source.id), journal: journal, stop: stop, report: report)
                 group.addTask { (index, await run.run()) }
             }
-            var results: [(Int, SourceRun.Result)] = []
+            var results: [(Int, SourceRun.Result?)] = []
             for await result in group { results.append(result) }
-            // Configuration order, whatever order the sources finished in.
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+            return results
         }
-        let record = RunRecord(
-            id: store.newRunID(at: started), started: started, finished: clock.now,
-            outcomes: results.map(\.outcome), changes: results.flatMap(\.changes))
+        // The record is what the journal holds; a source the journal could not take has
+        // its old snapshot still, so only its outcome is added.
+        var entries = try RunJournal.entries(at: journal.url)?.sources ?? []
+        for case (let index, let result?) in results where !journal.hasJournaled(index) {
+            entries.append(
+                .init(index: index, outcome: result.outcome, changes: [], snapshotDigest: nil, finished: clock.now))
+        }
+        let record = CacheStore.record(from: entries, id: id, started: started, finished: clock.now)
         try store.save(record)
+        try journal.remove()
+        if let signal = stop.requestedBy {
+            let skipped = results.filter { $0.1 == nil }.map { sources[$0.0].id }.sorted()
+            throw RunInterruptedError(signal: signal, record: record, skipped: skipped)
+        }
         do {
             _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
         } catch {
@@ -72,6 +89,13 @@ public struct Pipeline: Sendable {
         }
         reportCacheProblems()
         return record
+    }
+
+    /// Completes the record of a run that was killed or ran out of disk, and says so once.
+    private func recoverUnfinishedRun() throws {
+        if let recovered = try store.recoverUnfinishedRun() {
+            report(.note(recovered.description))
+        }
     }
 
     /// Files the store moved aside are always told: each is data a person may want back.

@@ -22,5 +22,7 @@ public enum RunEvent: Sendable {
     case warning(sourceID: String, message: String)
     /// A cache file that could not be used and was moved aside.
     case cacheProblem(String)
+    /// Something the run did that a person should hear of once, e.g. a recovered run record.
+    case note(String)
     case generated(files: Int)
 }

@@ -52,19 +52,24 @@ enum AtomicFile {
             throw CacheError(path: url.path, kind: .unwritable("cannot create: \(errnoText())"))
         }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: url.path)
+        guard fsync(descriptor) == 0 else {
+            throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+        }
+    }
+
+    /// Writes all of `data` to an open file, through short writes and interruptions.
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw CacheError(path: url.path, kind: .unwritable("cannot write: \(errnoText())"))
+                    throw CacheError(path: path, kind: .unwritable("cannot write: \(errnoText())"))
                 }
                 offset += written
             }
-        }
-        guard fsync(descriptor) == 0 else {
-            throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
         }
     }
 
