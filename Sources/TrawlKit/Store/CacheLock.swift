@@ -25,9 +25,23 @@ public final class CacheLock: @unchecked Sendable {
         // A releasing run deletes the file; locking an inode that was just unlinked would let
         // two runs in, so the lock only counts when the path still names the locked file.
         for _ in 0..<10 {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a symbolic link: the pid would overwrite, and the unlock delete, its target.
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw CacheError(
+                        path: path,
+                        kind: .unwritable(
+                            "the lock file is a symbolic link; remove it (Trawl never writes through one)"))
+                }
                 throw CacheError(path: path, kind: .unwritable("cannot open the lock file: \(errnoText())"))
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+                close(descriptor)
+                throw CacheError(
+                    path: path,
+                    kind: .unwritable("the lock file is not a plain file of its own (a hard link?); remove it"))
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let reason = errno
