@@ -24,22 +24,28 @@ public struct Pipeline: Sendable {
         self.store = CacheStore(root: configuration.cacheDirectory, clock: clock)
     }
 
-    /// Scrapes the chosen sources, saves a run record, and prunes old ones.
+    /// Scrapes the chosen sources, saves a run record, and prunes old ones. A shard saves
+    /// its part of the run (`runs/<id>.shard-I-of-N.json`) and prunes nothing: `generate`,
+    /// holding the cache lock, prunes whole runs.
     public func scrape(_ options: RunOptions = RunOptions()) async throws -> RunRecord {
         let sources = try chosenSources(options)
-        let lock = try store.lock()
+        let lock = try store.lock(shard: options.shard)
         defer { lock.unlock() }
-        try recoverUnfinishedRun()
-        return try await scrapeHoldingLock(sources, accepting: options.accept)
+        try recoverUnfinishedRun(shard: options.shard)
+        return try await scrapeHoldingLock(sources, options)
     }
 
     /// Scrape, then generate: what cron runs. Holds the cache lock throughout.
     public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
+        guard options.shard == nil else {
+            throw UsageError(
+                "a shard scrapes only part of the sources: use 'trawl scrape --shard', then 'trawl generate'")
+        }
         let sources = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
         try recoverUnfinishedRun()
-        let record = options.offline ? nil : try await scrapeHoldingLock(sources, accepting: options.accept)
+        let record = options.offline ? nil : try await scrapeHoldingLock(sources, options)
         let generated = try SiteGenerator(configuration: configuration).generateReport()
         reportCacheProblems()
         for problem in generated.problems { report(.cacheProblem(problem.description)) }
@@ -47,22 +53,21 @@ public struct Pipeline: Sendable {
         return record
     }
 
-    private func scrapeHoldingLock(
-        _ sources: [SourceConfiguration], accepting accepted: [String]
-    ) async throws
-        -> RunRecord
-    {
+    private func scrapeHoldingLock(_ sources: [SourceConfiguration], _ options: RunOptions) async throws -> RunRecord {
         let started = clock.now
         try store.prepareRunTimes()
-        let id = store.newRunID(at: started)
+        let id = options.runID ?? store.newRunID(at: started)
         // Every source's changes reach this journal before its snapshot moves on (docs/CACHE.md).
-        let journal = try store.startJournal(runID: id, started: started)
+        let journal = try store.startJournal(runID: id, started: started, shard: options.shard)
+        // Journaled by their place in the configuration, so shards' records merge in its order.
+        let positions = Dictionary(
+            configuration.sources.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let results = await withTaskGroup(of: (Int, SourceRun.Result?).self) { group in
-            for (index, source) in sources.enumerated() {
+            for source in sources {
                 let run = SourceRun(
-                    source: source, index: index, store: store, fetcher: fetcher, clock: clock,
-                    accept: accepted.contains(source.id), journal: journal, stop: stop, report: report)
-                group.addTask { (index, await run.run()) }
+                    source: source, index: positions[source.id] ?? 0, store: store, fetcher: fetcher, clock: clock,
+                    accept: options.accept.contains(source.id), journal: journal, stop: stop, report: report)
+                group.addTask { (run.index, await run.run()) }
             }
             var results: [(Int, SourceRun.Result?)] = []
             for await result in group { results.append(result) }
@@ -75,12 +80,16 @@ public struct Pipeline: Sendable {
             entries.append(
                 .init(index: index, outcome: result.outcome, changes: [], snapshotDigest: nil, finished: clock.now))
         }
-        let record = CacheStore.record(from: entries, id: id, started: started, finished: clock.now)
-        try store.save(record)
+        let record = try store.saveRecord(
+            from: entries, id: id, started: started, finished: clock.now, shard: options.shard)
         try journal.remove()
         if let signal = stop.requestedBy {
-            let skipped = results.filter { $0.1 == nil }.map { sources[$0.0].id }.sorted()
+            let skipped = results.filter { $0.1 == nil }.map { configuration.sources[$0.0].id }.sorted()
             throw RunInterruptedError(signal: signal, record: record, skipped: skipped)
+        }
+        guard options.shard == nil else {
+            reportCacheProblems()
+            return record
         }
         do {
             _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
@@ -92,8 +101,8 @@ public struct Pipeline: Sendable {
     }
 
     /// Completes the record of a run that was killed or ran out of disk, and says so once.
-    private func recoverUnfinishedRun() throws {
-        if let recovered = try store.recoverUnfinishedRun() {
+    private func recoverUnfinishedRun(shard: Shard? = nil) throws {
+        if let recovered = try store.recoverUnfinishedRun(shard: shard) {
             report(.note(recovered.description))
         }
     }
@@ -111,7 +120,13 @@ public struct Pipeline: Sendable {
             let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
         }
-        guard !options.only.isEmpty else { return configuration.sources }
-        return configuration.sources.filter { options.only.contains($0.id) }
+        if let id = options.runID, !CacheStore.isValidRunID(id) {
+            throw UsageError(
+                "'\(id)' is not a run id: give the run's start in UTC as the cache names runs,"
+                    + " such as \(RunRecord.id(for: clock.now)) (the same for every shard of a run)")
+        }
+        return configuration.sources.filter { source in
+            (options.only.isEmpty || options.only.contains(source.id)) && (options.shard?.contains(source.id) ?? true)
+        }
     }
 }

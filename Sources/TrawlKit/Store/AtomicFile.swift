@@ -37,10 +37,11 @@ enum AtomicFile {
     /// Removes the temporary files a killed writer left in `directory`; returns how many.
     /// Only safe while holding the cache lock, when no other writer can be mid-write.
     @discardableResult
-    static func removeLeftovers(in directory: URL) -> Int {
+    static func removeLeftovers(in directory: URL, for target: (String) -> Bool = { _ in true }) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed = 0
-        for name in names where name.hasPrefix(temporaryPrefix) {
+        // The temporary's name ends with its target's: `.trawl-tmp-<pid>-<random>-<name>`.
+        for name in names where name.hasPrefix(temporaryPrefix) && target(name) {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
         }
         return removed

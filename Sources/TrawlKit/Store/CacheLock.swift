@@ -85,6 +85,24 @@ public final class CacheLock: @unchecked Sendable {
         }
     }
 
+    /// Who holds the lock at `path`, if a live process does; nil when the file is absent or
+    /// free. Looks without taking it for more than an instant, and never creates the file.
+    public static func holder(of path: String) -> Holder? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        return errno == EWOULDBLOCK ? Holder(pid: pid(in: descriptor)) : nil
+    }
+
+    /// A live process holding a lock; `pid` is what its lock file says, when readable.
+    public struct Holder: Sendable {
+        public let pid: Int32?
+    }
+
     private static func pid(in descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(descriptor, &buffer, buffer.count, 0)

@@ -24,11 +24,11 @@ extension CacheStore {
         }
     }
 
-    /// Opens a fresh journal for a run; call `recoverUnfinishedRun()` first.
-    func startJournal(runID: String, started: Date) throws -> RunJournal {
+    /// Opens a fresh journal for a run (or a shard's); call `recoverUnfinishedRun(shard:)` first.
+    func startJournal(runID: String, started: Date, shard: Shard? = nil) throws -> RunJournal {
         try AtomicFile.createDirectory(root)
-        let journal = RunJournal(url: journalFile)
-        try journal.begin(runID: runID, started: started)
+        let journal = RunJournal(url: journalFile(shard: shard))
+        try journal.begin(runID: runID, started: started, shard: shard)
         return journal
     }
 
@@ -53,15 +53,32 @@ extension CacheStore {
         try write(data, to: file)
     }
 
-    /// The run record a journal describes: its sources in configuration order.
+    /// The run record a journal describes: its sources in configuration order. A shard's
+    /// record keeps each source's place in the configuration, to be merged by.
     static func record(
-        from entries: [RunJournal.SourceEntry], id: String, started: Date, finished: Date
+        from entries: [RunJournal.SourceEntry], id: String, started: Date, finished: Date, shard: Shard? = nil
     ) -> RunRecord {
         let ordered = entries.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
             .map(\.element)
-        return RunRecord(
+        var record = RunRecord(
             id: id, started: started, finished: finished, outcomes: ordered.map(\.outcome),
             changes: ordered.flatMap(\.changes))
+        record.shard = shard
+        record.positions = shard.map { _ in ordered.map(\.index) }
+        return record
+    }
+
+    /// Saves the record of a run from its journal, adding to the record of the same name if
+    /// there is one (a shard run again with its `--run-id`, or a record saved just before a crash).
+    func saveRecord(
+        from entries: [RunJournal.SourceEntry], id: String, started: Date, finished: Date, shard: Shard?
+    ) throws -> RunRecord {
+        let record =
+            try read(RunRecord.self, at: runFile(id, shard: shard), consequence: "the run record is written afresh")
+            .map { $0.adding(entries, finished: finished) }
+            ?? Self.record(from: entries, id: id, started: started, finished: finished, shard: shard)
+        try save(record)
+        return record
     }
 
     /// Completes the record of a run that was killed or ran out of disk, from its journal, and
@@ -69,10 +86,17 @@ extension CacheStore {
     /// are found again by the next scrape. Call while holding the lock.
     /// - Returns: what was done, to be told once; nil when there was no journal.
     @discardableResult
-    public func recoverUnfinishedRun() throws -> RecoveredRun? {
-        let url = journalFile
+    public func recoverUnfinishedRun(shard: Shard? = nil) throws -> RecoveredRun? {
+        let url = journalFile(shard: shard)
         guard let (begin, sources) = try RunJournal.entries(at: url) else { return nil }
-        guard let begin, !FileManager.default.fileExists(atPath: runFile(begin.runID).path) else {
+        guard let begin else {
+            try RunJournal.remove(url)
+            return RecoveredRun(record: nil, journal: url.path, why: "it names no run")
+        }
+        let file = runFile(begin.runID, shard: begin.shard)
+        if let saved = try read(RunRecord.self, at: file, consequence: "the run record is written afresh"),
+            saved.adding(sources, finished: saved.finished) == saved
+        {
             try RunJournal.remove(url)
             return RecoveredRun(record: nil, journal: url.path, why: "its record was saved already")
         }
@@ -87,8 +111,8 @@ extension CacheStore {
             return RecoveredRun(record: nil, journal: url.path, why: "no source had finished")
         }
         let finished = landed.map(\.finished).max() ?? begin.started
-        let record = Self.record(from: landed, id: begin.runID, started: begin.started, finished: finished)
-        try save(record)
+        let record = try saveRecord(
+            from: landed, id: begin.runID, started: begin.started, finished: finished, shard: begin.shard)
         try RunJournal.remove(url)
         return RecoveredRun(record: record, journal: url.path)
     }

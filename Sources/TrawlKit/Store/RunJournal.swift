@@ -28,6 +28,8 @@ final class RunJournal: @unchecked Sendable {
     struct Begin: Codable, Equatable {
         var runID: String
         var started: Date
+        /// The shard the run is, if it is one: its record is `runs/<id>.shard-I-of-N.json`.
+        var shard: Shard?
     }
 
     struct SourceEntry: Codable, Equatable {
@@ -66,7 +68,7 @@ final class RunJournal: @unchecked Sendable {
 
     /// Starts a fresh journal for the run `runID`. A journal left by an earlier run must have
     /// been recovered first (`CacheStore.recoverUnfinishedRun()`).
-    func begin(runID: String, started: Date) throws {
+    func begin(runID: String, started: Date, shard: Shard? = nil) throws {
         try lock.withLock {
             let opened = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard opened >= 0 else {
@@ -76,7 +78,7 @@ final class RunJournal: @unchecked Sendable {
             goodLength = 0
             try AtomicFile.syncDirectory(url.deletingLastPathComponent())
         }
-        try append(Entry(begin: Begin(runID: runID, started: started)))
+        try append(Entry(begin: Begin(runID: runID, started: started, shard: shard)))
     }
 
     /// Whether `append(source:)` has recorded the source at `index` in this run.
