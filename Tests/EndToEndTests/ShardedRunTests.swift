@@ -83,6 +83,38 @@ import TrawlKit
         #expect(whole.status == 3)
     }
 
+    @Test(arguments: [
+        (["--shard", "2/4"], "the shards of one run must share its id: give every shard the same --run-id"),
+        (["--shard", "5/4", "--run-id", "20261130T040000.000Z"], "shard 5 of 4 does not exist"),
+        (["--shard", "1/4", "--run-id", "../x"], "'../x' is not a run id"),
+    ])
+    func shardMistakesAreUsageErrorsBeforeAnythingIsFetched(extra: [String], message: String) async throws {
+        let site = try DemoSite()
+        let result = try await Self.trawl(
+            ["scrape", "--config", site.config.path, "--cache", site.cache.path] + extra, time: Self.nights[0].1,
+            environment: ["DEMO_DAY": "day1"])
+        #expect(result.status == 2)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: site.cache.path))
+    }
+
+    /// A cache whose lock cannot be taken (read-only, or, as here, a lock file that is a
+    /// symbolic link) still gives a site; only recovery and pruning are skipped, and said so.
+    @Test func generateStillMakesTheSiteWhenTheLockCannotBeTaken() async throws {
+        let site = try DemoSite()
+        #expect(try await site.run("day1").status == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.cache.appendingPathComponent("trawl.lock").path, withDestinationPath: "/dev/null")
+        let output = site.directory.file("copy")
+        let generated = try await Self.trawl(
+            ["generate", "--config", site.config.path, "--cache", site.cache.path, "--output", output.path],
+            time: Self.nights[0].1)
+        #expect(generated.status == 0, "\(generated.errors)")
+        #expect(generated.errors.contains("the lock file is a symbolic link"))
+        #expect(generated.errors.contains("generating without completing cut-short runs or pruning old ones"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+
     // MARK: The two flows
 
     /// Runs both flows over every night and expects identical `Output/` trees after each;

@@ -24,15 +24,16 @@ struct GenerateCommand: TrawlCommand {
         let clock = WallClock.fromEnvironment()
         let store = CacheStore(root: configuration.cacheDirectory, clock: clock)
         // A site made while shards write would show them as missing: wait for all of them.
-        let lock = try store.lock()
-        defer { lock.unlock() }
-        for recovered in try recoverUnfinishedRuns(in: store) { console.note(recovered.description) }
-        do {
-            try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
-        } catch {
-            console.warning("cannot prune old run records: \(error)")
+        if let lock = try lockUnlessReadOnly(store, console: console) {
+            defer { lock.unlock() }
+            for recovered in try recoverUnfinishedRuns(in: store) { console.note(recovered.description) }
+            do {
+                try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
+            } catch {
+                console.warning("cannot prune old run records: \(error)")
+            }
+            for problem in store.problems.drain() { console.warning(problem.description) }
         }
-        for problem in store.problems.drain() { console.warning(problem.description) }
         let report = try SiteGenerator(configuration: configuration).generateReport()
         for problem in report.problems { console.warning(problem.description) }
         if !arguments.has("--quiet") {
@@ -41,6 +42,18 @@ struct GenerateCommand: TrawlCommand {
             )
         }
         return .success
+    }
+
+    /// The cache lock; nil when there is no cache yet (nothing to guard, and none is made) or
+    /// it cannot be written (a read-only copy: then the site is made without recovering or pruning).
+    static func lockUnlessReadOnly(_ store: CacheStore, console: Console) throws -> CacheLock? {
+        guard FileManager.default.fileExists(atPath: store.root.path) else { return nil }
+        do {
+            return try store.lock()
+        } catch let error as CacheError {
+            console.warning("\(error); generating without completing cut-short runs or pruning old ones")
+            return nil
+        }
     }
 
     /// A killed run's changes belong in the site: its journal, and those of killed shards

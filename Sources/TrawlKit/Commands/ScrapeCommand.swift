@@ -12,7 +12,8 @@ struct ScrapeCommand: TrawlCommand {
                            there, so N processes, each with its own --shard, scrape every
                            source once; their caches merge by copying folders (docs/SCALING.md)
           --run-id ID      the run's id, the same for every shard of a run, as the cache names
-                           runs (its start in UTC: 20261130T040000.000Z); default: now
+                           runs (its start in UTC: 20261130T040000.000Z); needed with --shard
+                           (unless N is 1), otherwise default: now
 
           exit status as for 'trawl run'
         """

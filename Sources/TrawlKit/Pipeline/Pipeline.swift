@@ -120,6 +120,11 @@ public struct Pipeline: Sendable {
             let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
         }
+        if let shard = options.shard, shard.count > 1, options.runID == nil {
+            throw UsageError(
+                "the shards of one run must share its id: give every shard the same --run-id,"
+                    + " such as \(RunRecord.id(for: clock.now))")
+        }
         if let id = options.runID, !CacheStore.isValidRunID(id) {
             throw UsageError(
                 "'\(id)' is not a run id: give the run's start in UTC as the cache names runs,"
