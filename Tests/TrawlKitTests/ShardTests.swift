@@ -125,6 +125,44 @@ import Testing
         #expect(store.newRunID(at: SnapshotFixtures.night) == RunRecord.id(for: SnapshotFixtures.night) + "-2")
     }
 
+    @Test func aCutShortShardsJournalBecomesItsRecordAndIsAddedToWhenRunAgain() throws {
+        let directory = try TemporaryDirectory("shards")
+        let store = CacheStore(root: directory.url)
+        let shard = try Shard(index: 2, count: 4)
+        let time = SnapshotFixtures.night
+        let id = RunRecord.id(for: time)
+        func entry(_ sourceID: String, _ index: Int) -> RunJournal.SourceEntry {
+            .init(
+                index: index, outcome: .init(sourceID: sourceID, status: .fetched, itemCount: 1),
+                changes: [.init(kind: .added, sourceID: sourceID, itemID: "x", detectedAt: time)], snapshotDigest: nil,
+                finished: time)
+        }
+        // Killed after one source: its journal stays, beside the whole run's name.
+        _ = try store.startJournal(runID: id, started: time, shard: shard).append(source: entry("late", 5))
+        #expect(store.shardJournals() == [shard])
+        #expect(!FileManager.default.fileExists(atPath: store.journalFile.path))
+        let recovered = try #require(try store.recoverUnfinishedRun(shard: shard)?.record)
+        #expect(recovered.shard == shard)
+        #expect(recovered.positions == [5])
+        #expect(FileManager.default.fileExists(atPath: store.runFile(id, shard: shard).path))
+        #expect(store.shardJournals().isEmpty)
+        #expect(try store.recoverUnfinishedRun(shard: shard) == nil)
+
+        // Run again with the same --run-id, killed too: the record is added to, nothing twice.
+        let again = try store.startJournal(runID: id, started: time, shard: shard)
+        try again.append(source: entry("late", 5))
+        try again.append(source: entry("early", 1))
+        let added = try #require(try store.recoverUnfinishedRun(shard: shard)?.record)
+        #expect(added.outcomes.map(\.sourceID) == ["early", "late"])
+        #expect(added.positions == [1, 5])
+        #expect(added.changes.map(\.sourceID) == ["early", "late"])
+        // Recovering a journal whose every line the record holds only deletes the journal.
+        let saved = try store.startJournal(runID: id, started: time, shard: shard)
+        try saved.append(source: entry("early", 1))
+        #expect(try store.recoverUnfinishedRun(shard: shard)?.record == nil)
+        #expect(try store.run(id)?.missingShards?.count == 3)
+    }
+
     // MARK: Locks
 
     @Test func shardsLockSideBySideButNotBesideAWholeRun() throws {
