@@ -41,6 +41,8 @@ final class RunReporter: @unchecked Sendable {
                 if verbose { above { console.warning("[\(id)] \(message)") } }
             case .cacheProblem(let message):
                 above { console.warning(message) }
+            case .note(let message):
+                above { console.note(message) }
             case .generated(let files):
                 if verbose { above { console.note("generated \(files) files") } }
             }

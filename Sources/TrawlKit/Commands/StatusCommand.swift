@@ -10,8 +10,9 @@ public enum StatusCommand: TrawlCommand {
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, the last error, and the warnings of its last kept
         scrape (a field empty or unparsed on most items), listed under the table.
-        Exits 1 when a source is stale. Only the cache is read: an unset ${VAR} in the
-        configuration does not stop it.
+        Exits 1 when a source is stale. Warns when the latest run was made by shards and one
+        did not report. Only the cache is read: an unset ${VAR} in the configuration does
+        not stop it.
 
           --json          print an array of {id, lastSuccess, items, failures, stale, lastError, warnings}
         \(CacheLocation.usage)
@@ -40,7 +41,16 @@ public enum StatusCommand: TrawlCommand {
             console.error("no cache at \(store.root.path); 'trawl run' makes one")
             return .failure
         }
-        let rows = try (sourceIDs ?? store.sourceIDs()).map { Row(id: $0, health: try store.health(of: $0)) }
+        let ids = sourceIDs ?? store.sourceIDs()
+        let rows = try ids.map { Row(id: $0, health: try store.health(of: $0)) }
+        // A shard that did not report leaves its sources' health as it was: say why.
+        if let latest = try store.latestRun(), let missing = latest.missingShards {
+            let names = missing.map(\.description).joined(separator: ", ")
+            let notTried = latest.sourcesNotTried(of: ids)
+            console.warning(
+                "run \(latest.id): \(names) did not report; not tried this run: "
+                    + (notTried.isEmpty ? "none of these sources" : notTried.joined(separator: ", ")))
+        }
         for problem in store.problems.drain() { console.warning(problem.description) }
         if json {
             let data = try CacheStore.encode(rows)

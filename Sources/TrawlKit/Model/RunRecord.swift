@@ -40,6 +40,14 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var finished: Date
     public var outcomes: [Outcome]
     public var changes: [Change]
+    /// In a shard's record (`runs/<id>.shard-2-of-4.json`): which shard wrote it.
+    public var shard: Shard?
+    /// In a shard's record: each outcome's place in the configuration, so the shards of a
+    /// run read back in configuration order, as one process would have written them.
+    public var positions: [Int]?
+    /// In a run read from shard records: the shards that did not report. Their sources
+    /// were not tried this run (they are neither failed nor removed).
+    public var missingShards: [Shard]?
 
     public init(id: String, started: Date, finished: Date, outcomes: [Outcome], changes: [Change]) {
         self.id = id
