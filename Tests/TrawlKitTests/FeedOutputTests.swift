@@ -42,7 +42,7 @@ import Testing
         _ = try SiteGenerator(configuration: configuration).generate()
         let atom = try fixture.text("feed.atom")
         #expect(atom.components(separatedBy: "<entry>").count - 1 == 3)
-        #expect(atom.contains("Added: Scraping the web — Articles"))
+        #expect(atom.contains("Scraping the web added — Articles"))
         #expect(!atom.contains("Now tracking"))
     }
 
