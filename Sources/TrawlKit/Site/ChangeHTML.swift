@@ -41,7 +41,8 @@ enum ChangeHTML {
             html += "<p><em>Updated \(day):</em></p>" + changeList(latestChange)
         }
         if let summary = item.summary.map(SafeText.line), !summary.isEmpty { html += paragraphs(summary) }
-        html += fields(of: item, wording: wording)
+        // The entry's own date says when it was published.
+        html += fields(of: item, wording: wording, except: ["date", "updated"])
         return html
     }
 
@@ -72,8 +73,8 @@ enum ChangeHTML {
     static let fieldLabels: [String: String] = ["enclosureLength": "size", "categories": "categories"]
 
     /// The item's other fields as a short definition list of human values.
-    static func fields(of item: Item, wording: ValueWording = ValueWording()) -> String {
-        let shown = item.fields.filter { !fieldsShownElsewhere.contains($0.name) }
+    static func fields(of item: Item, wording: ValueWording = ValueWording(), except: Set<String> = []) -> String {
+        let shown = item.fields.filter { !fieldsShownElsewhere.contains($0.name) && !except.contains($0.name) }
         guard !shown.isEmpty else { return "" }
         var html = "<dl>"
         for field in shown {

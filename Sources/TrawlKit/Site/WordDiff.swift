@@ -43,7 +43,42 @@ struct WordDiff: Sendable, Equatable {
         // Nothing but spaces in common: a rewrite, not an edit.
         let common = segments.filter { $0.kind == .same }.map(\.text).joined()
         guard common.contains(where: { !$0.isWhitespace }) else { return nil }
-        self.segments = segments
+        self.segments = Self.joiningNearbyChanges(segments)
+    }
+
+    /// Changed words separated only by spaces read as one change: "~~in memory~~ **on
+    /// disk**" rather than "~~in~~ **on** ~~memory~~ **disk**".
+    static func joiningNearbyChanges(_ segments: [Segment]) -> [Segment] {
+        var result: [Segment] = []
+        var index = 0
+        while index < segments.count {
+            guard segments[index].kind != .same else {
+                result.append(segments[index])
+                index += 1
+                continue
+            }
+            var removed = ""
+            var inserted = ""
+            var end = index
+            while end < segments.count {
+                let segment = segments[end]
+                if segment.kind == .same {
+                    let spaceOnly = segment.text.allSatisfy(\.isWhitespace)
+                    guard spaceOnly, end + 1 < segments.count, segments[end + 1].kind != .same else { break }
+                    removed += segment.text
+                    inserted += segment.text
+                } else if segment.kind == .removed {
+                    removed += segment.text
+                } else {
+                    inserted += segment.text
+                }
+                end += 1
+            }
+            if !removed.isEmpty { result.append(Segment(kind: .removed, text: removed)) }
+            if !inserted.isEmpty { result.append(Segment(kind: .inserted, text: inserted)) }
+            index = end
+        }
+        return result
     }
 
     /// Words and the runs of white space between them, in order; joined they give `text`.
