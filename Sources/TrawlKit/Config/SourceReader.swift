@@ -17,7 +17,7 @@ struct SourceReader {
     static let keys = [
         "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
         "next",
-        "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline",
+        "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
     ]
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 

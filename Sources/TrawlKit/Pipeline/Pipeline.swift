@@ -65,6 +65,8 @@ public struct Pipeline: Sendable {
             id: store.newRunID(at: started), started: started, finished: clock.now,
             outcomes: results.map(\.outcome), changes: results.flatMap(\.changes))
         try store.save(record)
+        await NotificationDispatcher(configuration: configuration, store: store, clock: clock, report: report)
+            .deliver(after: record)
         do {
             _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
         } catch {
