@@ -151,7 +151,9 @@ struct ChangeDescription: Sendable {
         case (false, true): return "\(title): \(row.field) removed"
         default: break
         }
-        guard short else { return "\(title): \(row.field) changed" }
+        guard short else {
+            return row.field == "title" ? "\(title) (renamed)" : "\(title): \(row.field) changed"
+        }
         switch row.field {
         case "state": return "\(title): \(row.old) → \(row.new)"
         case "title": return "\(row.old) renamed to \(row.new)"
