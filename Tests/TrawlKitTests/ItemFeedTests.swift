@@ -106,6 +106,9 @@ import Testing
         #expect(updated.contains("<title>Caching in Swift</title>"))
         #expect(updated.contains("&lt;del&gt;in memory.&lt;/del&gt;&lt;ins&gt;on disk.&lt;/ins&gt;"))
         #expect(updated.contains("<updated>2026-12-02T04:00:00Z</updated>"))
+        // The site's front page shows the same words struck and inserted.
+        let index = try String(contentsOf: setup.directory.file("Output/index.html"), encoding: .utf8)
+        #expect(index.contains("<del>in memory.</del><ins>on disk.</ins>"))
 
         // Removed: no entry, and the earlier ones stay.
         try setup.publish(
