@@ -23,9 +23,14 @@ public struct HealthEvent: Sendable, Hashable {
     public var reason: String?
 
     /// The events of every source in `runs` (oldest first), in run order.
+    ///
+    /// A source can only stop working once it has worked: failures before the first
+    /// success in `runs` make no event. So when retention prunes the run where a long
+    /// breakage began, the breakage is not told again from the oldest run left.
     public static func events(in runs: [RunRecord]) -> [HealthEvent] {
         var failures: [String: Int] = [:]
         var broken: Set<String> = []
+        var worked: Set<String> = []
         var events: [HealthEvent] = []
         for run in runs.sorted(by: { ($0.started, $0.id) < ($1.started, $1.id) }) {
             for outcome in run.outcomes {
@@ -33,6 +38,7 @@ public struct HealthEvent: Sendable, Hashable {
                 switch outcome.status {
                 case .fetched, .notModified:
                     failures[id] = 0
+                    worked.insert(id)
                     if broken.remove(id) != nil {
                         events.append(HealthEvent(kind: .recovered, sourceID: id, runID: run.id, at: run.started))
                     }
@@ -40,7 +46,7 @@ public struct HealthEvent: Sendable, Hashable {
                     let count = (failures[id] ?? 0) + 1
                     failures[id] = count
                     let breaks = outcome.status == .guarded || count >= failuresToBreak
-                    if breaks, broken.insert(id).inserted {
+                    if breaks, worked.contains(id), broken.insert(id).inserted {
                         events.append(
                             HealthEvent(
                                 kind: .broke, sourceID: id, runID: run.id, at: run.started, reason: outcome.error))
