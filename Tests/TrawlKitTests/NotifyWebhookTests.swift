@@ -112,6 +112,63 @@ import Testing
         #expect(bodies.last?["sources"] as? [Any] == nil || (bodies.last?["sources"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aReceiverThatDoesNotAnswerTimesOut() async throws {
+        let server = HTTPServer { _ in
+            try? await Task.sleep(for: .seconds(5))
+            return .plain(200)
+        }
+        try server.start()
+        defer { server.stop() }
+        let webhook = NotifierConfiguration.Webhook(
+            url: server.baseURL.appendingPathComponent("slow"), format: .json, headers: [],
+            timeout: .milliseconds(300), attempts: 2)
+        let notifier = WebhookNotifier(webhook: webhook, deliveryID: "trawl-1", backoff: .milliseconds(10))
+        await #expect {
+            try await notifier.send(Self.sample)
+        } throws: { error in
+            "\(error)" == "timed out (2 attempts)"
+        }
+    }
+
+    @Test func aSourcesOwnNotifierHearsOnlyOfThatSource() throws {
+        var configuration = try NotifySetup().configuration(notify: "[]")
+        var other = try #require(configuration.sources.first)
+        other.id = "other"
+        other.name = "Other"
+        configuration.sources.append(other)
+        let night = Date(timeIntervalSince1970: 1_796_011_200)
+        let item = Item(id: "Pump", title: "Pump")
+        let changes = ["garden", "other"].map { source in
+            Change(
+                kind: .changed, sourceID: source, itemID: "Pump", detectedAt: night, after: item, before: item,
+                fieldChanges: [.init(field: "state", old: .string("off"), new: .string("on"))])
+        }
+        let run = RunRecord(id: "r", started: night, finished: night, outcomes: [], changes: changes)
+        let mine = RunNotification.make(
+            run: run, events: [], configuration: configuration, scope: "other", when: [.changes, .failures])
+        #expect(mine.sources.map(\.id) == ["other"])
+        #expect(mine.counts.changes == 1)
+        let all = RunNotification.make(
+            run: run, events: [], configuration: configuration, scope: nil, when: [.changes, .failures])
+        #expect(all.sources.map(\.id) == ["garden", "other"])
+        let failuresOnly = RunNotification.make(
+            run: run, events: [], configuration: configuration, scope: nil, when: [.failures])
+        #expect(failuresOnly.isEmpty, "a night with nothing to say sends nothing")
+    }
+
+    static let sample = RunNotification(
+        run: "20261201T040000.000Z", started: .init(timeIntervalSince1970: 0),
+        finished: .init(timeIntervalSince1970: 0),
+        site: "https://example.org/", siteTitle: "Garden watch", digest: "https://example.org/digests/2026-12-01.html",
+        counts: .init(changes: 1, added: 0, changed: 1, removed: 0, reappeared: 0, failures: 0),
+        sources: [
+            .init(
+                id: "garden", name: "Garden", page: nil,
+                changes: [
+                    .init(kind: "changed", id: "Pump", title: "Pump", url: nil, text: "Pump: off → on", fields: [])
+                ])
+        ], failures: [])
+
     @Test(arguments: NotifierConfiguration.WebhookFormat.allCases)
     func eachFormatIsShapedForItsService(_ format: NotifierConfiguration.WebhookFormat) throws {
         let notification = RunNotification(

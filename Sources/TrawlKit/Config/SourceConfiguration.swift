@@ -91,16 +91,12 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// A short digest of every setting, stable across processes (FNV-1a over the
     /// settings' description), so the cache can tell when a source was edited.
     public var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         // What is shown and who is told do not change what a fetch gives.
         var scraping = self
         scraping.entries = .defaultStyle(for: kind)
         scraping.announceBaseline = true
         scraping.notify = []
-        for byte in String(describing: scraping).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return StableHash.of(String(describing: scraping))
     }
 }
 

@@ -114,7 +114,7 @@ public struct NotificationDispatcher: Sendable {
     }
 
     private func send(_ notification: RunNotification, _ subscription: Subscription) async throws {
-        let deliveryID = "trawl-\(notification.run)-\(Self.hash(subscription.key))"
+        let deliveryID = "trawl-\(notification.run)-\(StableHash.of(subscription.key))"
         switch subscription.notifier.target {
         case .webhook(let webhook):
             try await WebhookNotifier(webhook: webhook, deliveryID: deliveryID).send(notification)
@@ -123,11 +123,5 @@ public struct NotificationDispatcher: Sendable {
         case .command(let arguments):
             try await CommandNotifier(arguments: arguments).send(notification)
         }
-    }
-
-    static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 }

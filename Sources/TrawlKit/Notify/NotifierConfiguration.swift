@@ -84,10 +84,6 @@ public struct NotifierConfiguration: Sendable, Hashable {
     /// A stable key for the delivery record: the name and a hash of the whole setting, so
     /// an edited notifier starts afresh and two alike never share a record.
     public var key: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in String(describing: self).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return "\(name) #\(String(hash, radix: 16))"
+        "\(name) #\(StableHash.of(String(describing: self)))"
     }
 }
