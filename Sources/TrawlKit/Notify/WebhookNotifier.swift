@@ -67,7 +67,9 @@ struct WebhookNotifier: Sendable {
         case .ntfy:
             contentType = "text/markdown; charset=utf-8"
             body = Data(NotificationText.markdown(notification).utf8)
-            extra = [("Title", MailHeader.encodedWord(notification.subject)), ("Markdown", "yes"), ("Tags", "trawl")]
+            // ntfy reads RFC 2047 words in its headers; an HTTP header stays on one line.
+            let title = MailHeader.encodedWord(notification.subject).replacingOccurrences(of: "\n ", with: " ")
+            extra = [("Title", title), ("Markdown", "yes"), ("Tags", "trawl")]
             if let site = notification.digest ?? notification.site { extra.append(("Click", site)) }
         case .matrix:
             // The client-server API's send endpoint takes a transaction id, which makes a retry
