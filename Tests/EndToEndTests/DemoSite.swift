@@ -41,6 +41,24 @@ struct DemoSite {
         try CacheStore(root: cache, access: .readOnly).runs()
     }
 
+    /// The demo's sources whose feed entries are changes (tables and switches); the rest
+    /// (articles, headlines, episodes) are item feeds.
+    static let changeSources: Set<String> = ["noaa-atlantic", "garden"]
+
+    /// The entries the unified feed should hold after `runs`: one for the first night's
+    /// baselines, one per change of a change source, one per item an item source added,
+    /// brought back or changed (a removal makes none).
+    static func expectedEntries(_ runs: [RunRecord]) -> Int {
+        let baselines = runs.filter { $0.changes.contains { $0.kind == .baseline } }.count
+        let news = runs.flatMap(\.changes).filter(\.isNews)
+        let changes = news.filter { changeSources.contains($0.sourceID) }.count
+        let items = Set(
+            news.filter { !changeSources.contains($0.sourceID) && $0.kind != .removed }.map {
+                "\($0.sourceID)/\($0.itemID)"
+            })
+        return baselines + changes + items.count
+    }
+
     func snapshot(_ sourceID: String) throws -> Snapshot? {
         try CacheStore(root: cache, access: .readOnly).lastGoodSnapshot(of: sourceID)
     }

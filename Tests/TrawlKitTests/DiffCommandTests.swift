@@ -96,4 +96,16 @@ import Testing
         #expect(status == .failure)
         #expect(capture.errors == "error: no runs recorded in \(empty.url.path)/runs yet\n")
     }
+
+    @Test func exitCodeSaysWhetherTheRunChangedSomething() async {
+        let (changed, _) = await run(["diff", "--exit-code"])
+        #expect(changed == .failure)
+        // The first run is a baseline: tracked, not changed.
+        let (baseline, _) = await run(["diff", "--exit-code", "--run", "20261130T040000Z"])
+        #expect(baseline == .success)
+        let (plain, _) = await run(["diff"])
+        #expect(plain == .success)
+        let (missing, _) = await run(["diff", "--exit-code", "--run", "20200101T000000Z"])
+        #expect(missing == .usage)
+    }
 }

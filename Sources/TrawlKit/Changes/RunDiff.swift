@@ -55,7 +55,7 @@ public struct RunDiff: Sendable, Encodable {
 
     /// The report as text: a heading, then each source and its changes, indented.
     public var text: String {
-        let count = sources.reduce(0) { $0 + $1.changes.filter { $0.kind != .baseline }.count }
+        let count = sources.reduce(0) { $0 + $1.changes.filter(\.isNews).count }
         let changed = sources.filter { !$0.changes.isEmpty }.count
         var lines = [
             "run \(run) (started \(RFC3339.string(from: started))): "

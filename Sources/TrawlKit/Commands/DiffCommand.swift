@@ -5,16 +5,19 @@ public enum DiffCommand: TrawlCommand {
     public static let name = "diff"
     public static let summary = "what the last run (or --run ID) changed, grouped by source"
     public static let usage = """
-        trawl diff [--run ID] [--json] [--config FILE] [--cache DIR]
+        trawl diff [--run ID] [--json] [--exit-code] [--config FILE] [--cache DIR]
 
         Prints what a run found: each source's outcome, then its added (+), changed (~),
         removed (-) and reappeared (^) items, with the fields that changed.
 
           --run ID        the run to show, as named in Cache/runs (default: the latest)
           --json          print {run, started, finished, sources: [{id, status, items, error, changes}]}
+          --exit-code     exit 1 when the run changed something, 0 when not (as git diff
+                          --exit-code does), 2 when there is no such run; a baseline is
+                          not a change: `trawl diff --exit-code >/dev/null || …`
         \(CacheLocation.usage)
         """
-    public static let flags: Set<String> = ["--json"]
+    public static let flags: Set<String> = ["--json", "--exit-code"]
     public static let options: Set<String> = CacheLocation.options.union(["--run"])
 
     public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
@@ -25,20 +28,23 @@ public enum DiffCommand: TrawlCommand {
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
             store: store, runID: arguments.value("--run"), json: arguments.has("--json"), sourceIDs: location.sourceIDs,
-            console: console)
+            exitCode: arguments.has("--exit-code"), console: console)
     }
 
     /// Prints run `runID` (default: the latest) of `store`; a run made by shards is one run,
     /// and the sources of a shard that did not report (of `sourceIDs`, default: the cache's) are named.
+    /// With `exitCode`, the status says whether the run changed something (1) or not (0).
     public static func report(
-        store: CacheStore, runID: String?, json: Bool, sourceIDs: [String]? = nil, console: Console
+        store: CacheStore, runID: String?, json: Bool, sourceIDs: [String]? = nil, exitCode: Bool = false,
+        console: Console
     ) throws -> ExitStatus {
         let found =
             try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
         for problem in store.problems.drain() { console.warning(problem.description) }
         guard let run = found else {
             console.error(missingRunMessage(runID, in: store))
-            return .failure
+            // With --exit-code, 1 means "changed": a missing run must not read as news.
+            return exitCode ? .usage : .failure
         }
         let groups = RunDiff(run, notTried: run.sourcesNotTried(of: sourceIDs ?? store.sourceIDs()))
         if json {
@@ -46,7 +52,7 @@ public enum DiffCommand: TrawlCommand {
         } else {
             console.write(groups.text)
         }
-        return .success
+        return exitCode && run.newsCount > 0 ? .failure : .success
     }
 
     private static func missingRunMessage(_ runID: String?, in store: CacheStore) -> String {

@@ -69,7 +69,7 @@ final class RunReporter: @unchecked Sendable {
                 return
             }
             let failed = record.outcomes.filter { $0.status == .failed || $0.status == .guarded }.count
-            let changes = record.changes.filter { $0.kind != .baseline }.count
+            let changes = record.newsCount
             console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
         }
     }

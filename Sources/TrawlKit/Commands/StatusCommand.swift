@@ -13,6 +13,7 @@ public enum StatusCommand: TrawlCommand {
         Exits 1 when a source is stale. Warns when the latest run was made by shards and one
         did not report. Only the cache is read: an unset ${VAR} in the configuration does
         not stop it.
+        Notifications not delivered yet (see `notify` in trawl.json) are listed on stderr.
 
           --json          print an array of {id, lastSuccess, items, failures, stale, lastError, warnings}
         \(CacheLocation.usage)
@@ -51,6 +52,7 @@ public enum StatusCommand: TrawlCommand {
                 "run \(latest.id): \(names) did not report; not tried this run: "
                     + (notTried.isEmpty ? "none of these sources" : notTried.joined(separator: ", ")))
         }
+        let notifications = try NotificationLedger.read(from: store).notifiers.values.sorted { $0.name < $1.name }
         for problem in store.problems.drain() { console.warning(problem.description) }
         if json {
             let data = try CacheStore.encode(rows)
@@ -59,6 +61,13 @@ public enum StatusCommand: TrawlCommand {
             console.print("no sources in \(store.root.path) yet")
         } else {
             console.write(table(rows, now: now))
+        }
+        // Waiting notifications are told on stderr, so --json stays one array.
+        for notifier in notifications where !notifier.pending.isEmpty {
+            let runs = notifier.pending.count == 1 ? "1 run" : "\(notifier.pending.count) runs"
+            console.warning(
+                "notify \(notifier.name): \(runs) not delivered yet (retried on the next run)"
+                    + (notifier.lastError.map { "; last error: \($0)" } ?? ""))
         }
         return rows.contains { $0.stale } ? .failure : .success
     }

@@ -13,11 +13,14 @@ public struct Configuration: Sendable {
     public var feed: FeedSettings
     public var retention: RetentionSettings
     public var sources: [SourceConfiguration]
+    /// Who is told of each run's changes and failures (the top-level `notify`).
+    public var notify: [NotifierConfiguration]
 
     public init(
         file: URL, site: SiteSettings, outputDirectory: URL, cacheDirectory: URL, templatesDirectory: URL? = nil,
         fetch: FetchSettings = FetchSettings(), feed: FeedSettings = FeedSettings(),
-        retention: RetentionSettings = RetentionSettings(), sources: [SourceConfiguration]
+        retention: RetentionSettings = RetentionSettings(), sources: [SourceConfiguration],
+        notify: [NotifierConfiguration] = []
     ) {
         self.file = file
         self.site = site
@@ -28,6 +31,7 @@ public struct Configuration: Sendable {
         self.feed = feed
         self.retention = retention
         self.sources = sources
+        self.notify = notify
     }
 
     public func source(_ id: String) -> SourceConfiguration? {

@@ -3,7 +3,9 @@ import TrawlHTML
 
 /// Reads and validates `trawl.json`, collecting every problem with its JSON path.
 public enum ConfigurationLoader {
-    static let topLevelKeys = ["site", "output", "cache", "templates", "fetch", "feed", "retention", "sources"]
+    static let topLevelKeys = [
+        "site", "output", "cache", "templates", "fetch", "feed", "retention", "sources", "notify",
+    ]
 
     /// Loads the configuration at `file`; paths inside resolve against its folder.
     /// `toleratingUnsetVariables` is for commands that only read the cache: an unset
@@ -99,7 +101,8 @@ public enum ConfigurationLoader {
         return Configuration(
             file: file, site: site, outputDirectory: path("output", default: "Output"),
             cacheDirectory: path("cache", default: "Cache"), templatesDirectory: templates, fetch: fetch, feed: feed,
-            retention: retention, sources: sources)
+            retention: retention, sources: sources,
+            notify: NotifierReader(reader: reader).read(top["notify"], at: "notify"))
     }
 
     private static func readSite(_ value: JSONNode?, reader: JSONReader) -> SiteSettings {

@@ -36,12 +36,33 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// The field whose URL `trawl download` mirrors.
     public var download: String?
     public var guardrail: Guardrail
+    /// What becomes a feed entry: the items themselves, or each change.
+    public var entries: EntryStyle
+    /// Whether a source's first run makes one short "now tracking" entry.
+    public var announceBaseline: Bool
+    /// Who is told of this source's changes and failures, beside the top-level notifiers.
+    public var notify: [NotifierConfiguration]
+
+    /// What becomes a feed entry (`"entries"`).
+    public enum EntryStyle: String, Sendable, Hashable, CaseIterable {
+        /// Each new item is an entry that is the item; a change updates it. The default for
+        /// `list` and `feed` sources, whose items are articles and episodes.
+        case items
+        /// One entry per change, in words. The default for `table` and `status` sources,
+        /// whose news is that a row or a switch changed.
+        case changes
+
+        public static func defaultStyle(for kind: Kind) -> EntryStyle {
+            kind == .list || kind == .feed ? .items : .changes
+        }
+    }
 
     public init(
         id: String, name: String? = nil, kind: Kind, url: URL, items: String? = nil, fields: [FieldRule] = [],
         idField: String? = nil, ignoreChanges: [String] = [], required: [String] = [], next: String? = nil,
         maxPages: Int = 1, header: [String] = [], onValues: [String] = ["on", "true", "1", "yes"],
-        download: String? = nil, guardrail: Guardrail = Guardrail()
+        download: String? = nil, guardrail: Guardrail = Guardrail(), entries: EntryStyle? = nil,
+        announceBaseline: Bool = true, notify: [NotifierConfiguration] = []
     ) {
         self.id = id
         self.name = name ?? id
@@ -58,6 +79,9 @@ public struct SourceConfiguration: Sendable, Hashable {
         self.onValues = onValues
         self.download = download
         self.guardrail = guardrail
+        self.entries = entries ?? .defaultStyle(for: kind)
+        self.announceBaseline = announceBaseline
+        self.notify = notify
     }
 
     public func field(_ name: String) -> FieldRule? {
@@ -67,11 +91,12 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// A short digest of every setting, stable across processes (FNV-1a over the
     /// settings' description), so the cache can tell when a source was edited.
     public var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in String(describing: self).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        // What is shown and who is told do not change what a fetch gives.
+        var scraping = self
+        scraping.entries = .defaultStyle(for: kind)
+        scraping.announceBaseline = true
+        scraping.notify = []
+        return StableHash.of(String(describing: scraping))
     }
 }
 

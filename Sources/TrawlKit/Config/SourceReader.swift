@@ -17,7 +17,7 @@ struct SourceReader {
     static let keys = [
         "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
         "next",
-        "maxPages", "header", "on", "download", "guard",
+        "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
     ]
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 
@@ -93,6 +93,14 @@ struct SourceReader {
         source.onValues = reader.strings(object["on"], at: "\(path).on") ?? source.onValues
         source.download = reader.string(object["download"], at: "\(path).download")
         source.guardrail = readGuardrail(object["guard"])
+        if let entries = reader.choice(
+            object["entries"], at: "\(path).entries", from: SourceConfiguration.EntryStyle.allCases.map(\.rawValue))
+        {
+            source.entries = SourceConfiguration.EntryStyle(rawValue: entries) ?? source.entries
+        }
+        source.announceBaseline =
+            reader.bool(object["announceBaseline"], at: "\(path).announceBaseline") ?? source.announceBaseline
+        source.notify = NotifierReader(reader: reader).read(object["notify"], at: "\(path).notify")
         checkKindRequirements(source, object)
         return source
     }

@@ -91,6 +91,9 @@ public struct Pipeline: Sendable {
             reportCacheProblems()
             return record
         }
+        // Told once the record is safe; a receiver that is down hears of it on a later run.
+        await NotificationDispatcher(configuration: configuration, store: store, clock: clock, report: report)
+            .deliver(after: record)
         do {
             _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
         } catch {

@@ -1,43 +1,95 @@
 import Foundation
 
-/// The HTML of a feed entry: what changed, as a small table of old → new.
+/// The HTML of feed entries, written by code with every scraped string escaped
+/// (`SafeText.html`); links only for `http`, `https` and `mailto`.
 ///
-/// Written by code with every scraped string escaped (`SafeText.html`); links only for
-/// `http`, `https` and `mailto`.
+/// A change reads as sentences, old → new, with a text's changed words in `<del>` and
+/// `<ins>`; an item reads as itself: its summary, then its other fields as a short
+/// definition list of human values. No raw field tables.
 enum ChangeHTML {
+    /// A change's entry (`"entries": "changes"`).
     static func render(_ description: ChangeDescription, sourcePage: URL?) -> String {
         let change = description.change
         let source = SafeText.html(description.sourceName)
         let sourceText = sourcePage.map { "<a href=\"\(SafeText.html($0.absoluteString))\">\(source)</a>" } ?? source
-        var html = ""
         switch change.kind {
         case .baseline:
-            html += "<p>\(sourceText) is now tracked: \(change.trackedItems ?? 0) items. "
-            html += "Later runs report what is added, changed and removed.</p>"
+            let count = change.trackedItems ?? 0
+            return "<p>\(sourceText) is now tracked: \(ValueWording().number(count)) \(count == 1 ? "item" : "items"). "
+                + "From the next run on, this feed says what is added, changed and removed.</p>"
+        case .changed:
+            return "<p>Changed in \(sourceText):</p>" + changeList(description)
+        case .added, .reappeared, .removed:
+            let lead: String
+            switch change.kind {
+            case .added: lead = "New in \(sourceText)."
+            case .reappeared: lead = "Back in \(sourceText) after it had gone."
+            default: lead = "No longer in \(sourceText). This is what it was:"
+            }
+            var html = "<p>\(lead)</p>"
+            if let summary = description.summary { html += paragraphs(summary) }
+            if let item = change.item { html += fields(of: item) }
             return html
-        case .added: html += "<p>New in \(sourceText).</p>"
-        case .reappeared: html += "<p>Back in \(sourceText) after it had gone.</p>"
-        case .removed: html += "<p>No longer in \(sourceText). This is what it was:</p>"
-        case .changed: html += "<p>Changed in \(sourceText):</p>"
         }
-        if let summary = description.summary, change.kind != .changed {
-            html += "<p>\(SafeText.html(summary))</p>"
+    }
+
+    /// An item's entry (`"entries": "items"`): the item, and a line for its latest change.
+    static func render(item: Item, latestChange: ChangeDescription?, wording: ValueWording = ValueWording()) -> String {
+        var html = ""
+        if let latestChange, latestChange.change.kind == .changed {
+            let day = SafeText.html(wording.date(latestChange.change.detectedAt))
+            html += "<p><em>Updated \(day):</em></p>" + changeList(latestChange)
         }
-        guard !description.rows.isEmpty else { return html }
-        if change.kind == .changed {
-            html += "<table><thead><tr><th>Field</th><th>Before</th><th>After</th></tr></thead><tbody>"
-            for row in description.rows {
-                html += "<tr><th>\(SafeText.html(row.field))</th><td>\(SafeText.html(row.old))</td>"
-                html += "<td>\(SafeText.html(row.new))</td></tr>"
-            }
-        } else {
-            html += "<table><thead><tr><th>Field</th><th>Value</th></tr></thead><tbody>"
-            for row in description.rows {
-                let value = change.kind == .removed ? row.old : row.new
-                html += "<tr><th>\(SafeText.html(row.field))</th><td>\(SafeText.html(value))</td></tr>"
-            }
-        }
-        html += "</tbody></table>"
+        if let summary = item.summary.map(SafeText.line), !summary.isEmpty { html += paragraphs(summary) }
+        // The entry's own date says when it was published.
+        html += fields(of: item, wording: wording, except: ["date", "updated"])
         return html
+    }
+
+    /// Each changed field on a line: `scale: 1:80,000 → 1:100,000`, or the words that changed.
+    static func changeList(_ description: ChangeDescription) -> String {
+        guard !description.rows.isEmpty else { return "" }
+        var html = "<ul>"
+        for row in description.rows {
+            html += "<li><strong>\(SafeText.html(row.field))</strong>: "
+            if let diff = description.diff(of: row) {
+                html += diff.html
+            } else if row.old.isEmpty {
+                html += "<ins>\(SafeText.html(row.new))</ins>"
+            } else if row.new.isEmpty {
+                html += "<del>\(SafeText.html(row.old))</del> (removed)"
+            } else {
+                html += "<del>\(SafeText.html(row.old))</del> → <ins>\(SafeText.html(row.new))</ins>"
+            }
+            html += "</li>"
+        }
+        return html + "</ul>"
+    }
+
+    /// The fields an entry's title, link, text and enclosure do not already say.
+    static let fieldsShownElsewhere: Set<String> = ["title", "url", "summary", "enclosure", "enclosureType"]
+
+    /// Names people read for fields whose names are for machines.
+    static let fieldLabels: [String: String] = ["enclosureLength": "size", "categories": "categories"]
+
+    /// The item's other fields as a short definition list of human values.
+    static func fields(of item: Item, wording: ValueWording = ValueWording(), except: Set<String> = []) -> String {
+        let shown = item.fields.filter { !fieldsShownElsewhere.contains($0.name) && !except.contains($0.name) }
+        guard !shown.isEmpty else { return "" }
+        var html = "<dl>"
+        for field in shown {
+            let name = fieldLabels[field.name] ?? field.name
+            let text = SafeText.line(wording.text(field.value, field: field.name))
+            var value = SafeText.html(text)
+            if case .url(let url) = field.value, let link = SafeText.link(url) {
+                value = "<a href=\"\(SafeText.html(link))\">\(value)</a>"
+            }
+            html += "<dt>\(SafeText.html(SafeText.line(name)))</dt><dd>\(value)</dd>"
+        }
+        return html + "</dl>"
+    }
+
+    private static func paragraphs(_ text: String) -> String {
+        "<p>\(SafeText.html(text))</p>"
     }
 }

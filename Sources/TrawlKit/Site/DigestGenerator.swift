@@ -9,7 +9,7 @@ enum DigestGenerator {
         var day: String
         /// Oldest first.
         var runs: [RunRecord]
-        var changeCount: Int { runs.reduce(0) { $0 + $1.changes.count } }
+        var changeCount: Int { runs.reduce(0) { $0 + $1.newsCount } }
     }
 
     struct Page: Encodable {

@@ -44,13 +44,19 @@ enum DigestMarkdown {
         switch description.change.kind {
         case .changed:
             return description.rows.map { row in
-                let old = row.old.isEmpty ? "(none)" : "~~\(escape(row.old))~~"
-                let new = row.new.isEmpty ? "(none)" : escape(row.new)
-                return "\(escape(row.field)): \(old) → \(new)"
+                "\(escape(row.field)): " + change(row, in: description)
             }.joined(separator: "; ")
         default:
             return escape(description.summary ?? "")
         }
+    }
+
+    /// A field's old → new: the words that changed for a text, ~~old~~ → **new** otherwise.
+    static func change(_ row: ChangeDescription.FieldRow, in description: ChangeDescription) -> String {
+        if let diff = description.diff(of: row) { return diff.markdown(escape: escape) }
+        let old = row.old.isEmpty ? "(none)" : "~~\(escape(row.old))~~"
+        let new = row.new.isEmpty ? "(none)" : "**\(escape(row.new))**"
+        return "\(old) → \(new)"
     }
 
     /// A link destination inside `<…>`: no spaces, angle brackets or line breaks.

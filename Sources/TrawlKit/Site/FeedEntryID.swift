@@ -27,6 +27,23 @@ enum FeedEntryID {
         return "tag:\(authority),\(SiteDate.day(change.detectedAt)):\(path)\(stamp)"
     }
 
+    /// The id of an item's entry (`"entries": "items"`): the same for the item's whole life,
+    /// so a change updates the entry instead of adding one. The date is fixed, as the
+    /// item's first day may have left the run records.
+    ///
+    /// ```
+    /// tag:example.org,2000:sundell/item/https%3A%2F%2Fwww.swiftbysundell.com%2Fa
+    /// ```
+    static func id(ofItem itemID: String, in sourceID: String, authority: String) -> String {
+        "tag:\(authority),2000:\(encode(sourceID))/item/\(encode(itemID))"
+    }
+
+    /// The id of a source's "stopped working" or "works again" entry.
+    static func id(of event: HealthEvent, authority: String) -> String {
+        let stamp = RFC3339.string(from: event.at)
+        return "tag:\(authority),\(SiteDate.day(event.at)):\(encode(event.sourceID))/\(event.kind.rawValue)/\(stamp)"
+    }
+
     /// The feed's own id when the site has no public URL.
     static func feedID(authority: String, path: String) -> String {
         "tag:\(authority),2000:\(path.split(separator: "/").map { encode(String($0)) }.joined(separator: "/"))"

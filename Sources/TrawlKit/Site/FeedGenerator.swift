@@ -2,33 +2,83 @@ import Foundation
 import TrawlFeeds
 
 /// Writes the unified feed (`feed.atom`, `feed.json`) and one per source
-/// (`sources/<id>/feed.atom`, `feed.json`): one entry per change, newest first, the
-/// newest `feed.maxEntries`.
+/// (`sources/<id>/feed.atom`, `feed.json`), newest first, the newest `feed.maxEntries`.
 ///
-/// Feeds are written by code (`AtomWriter`, `JSONFeedWriter`), never by templates, so
-/// they are always well-formed. A feed's `updated` is its newest entry's (RFC 4287
-/// §4.2.15), never the time of generation; with no entries, the last run's end.
+/// Each source's entries follow its `entries` setting (`FeedEntryBuilder`): its items
+/// themselves, or one entry per change; the unified feed merges them. Feeds are written
+/// by code (`AtomWriter`, `JSONFeedWriter`), never by templates, so they are always
+/// well-formed. A feed's `updated` is its newest entry's (RFC 4287 §4.2.15), never the
+/// time of generation; with no entries, the last run's end.
 enum FeedGenerator {
     static func generate(_ site: GenerationContext) throws {
         let content = site.content
         let title = SafeText.line(content.site.title)
-        try write(
-            site, title: title, subtitle: content.site.description.map(SafeText.line), folder: "",
-            changes: Array(content.changes.prefix(content.feedLimit)), unified: true)
+        let authority = FeedEntryID.authority(of: content.site.url)
+        var unified: [FeedDocument.Entry] = []
         for source in content.sources {
-            let changes = content.changes.lazy.filter { $0.sourceID == source.id }.prefix(content.feedLimit)
+            let builder = FeedEntryBuilder(site: site, source: source, authority: authority)
+            let entries = builder.entries()
+            unified += builder.entries(baselines: false)
             try write(
                 site, title: "\(title): \(source.name)", subtitle: nil, folder: "sources/\(source.id)/",
-                changes: Array(changes), unified: false)
+                entries: Array(entries.prefix(content.feedLimit)))
+        }
+        unified += baselineEntries(site, authority: authority)
+        try write(
+            site, title: title, subtitle: content.site.description.map(SafeText.line), folder: "",
+            entries: Array(newestFirst(unified).prefix(content.feedLimit)))
+    }
+
+    /// One entry per run that began tracking sources, instead of one per source: the
+    /// first night of a new site is one line in a reader, not a flood.
+    static func baselineEntries(_ site: GenerationContext, authority: String) -> [FeedDocument.Entry] {
+        let content = site.content
+        return content.runs.compactMap { run in
+            let baselines = run.changes.filter { change in
+                change.kind == .baseline && content.source(change.sourceID)?.configuration.announceBaseline == true
+            }
+            guard let first = baselines.first, let source = content.source(first.sourceID) else { return nil }
+            guard baselines.count > 1 else {
+                return FeedEntryBuilder(site: site, source: source, authority: authority).entry(for: first)
+            }
+            let wording = ValueWording()
+            var html = "<p>Now tracking \(baselines.count) sources. "
+            html += "From the next run on, this feed says what is added, changed and removed.</p><ul>"
+            for baseline in baselines {
+                guard let source = content.source(baseline.sourceID) else { continue }
+                let count = baseline.trackedItems ?? 0
+                let name = SafeText.html(source.name)
+                let linked =
+                    site.absoluteURL("sources/\(source.id)/index.html").map {
+                        "<a href=\"\(SafeText.html($0.absoluteString))\">\(name)</a>"
+                    } ?? name
+                html += "<li>\(linked): \(wording.number(count)) \(count == 1 ? "item" : "items")</li>"
+            }
+            html += "</ul>"
+            let at = baselines.map(\.detectedAt).max() ?? run.started
+            return FeedDocument.Entry(
+                id: "tag:\(authority),\(SiteDate.day(run.started)):baseline/\(RFC3339.string(from: run.started))",
+                title: "Now tracking \(baselines.count) sources", updated: at, link: site.absoluteURL("index.html"),
+                content: .html(html))
         }
     }
 
+    /// Newest `updated` first; ties keep the order given (configuration order, then each
+    /// source's own order), so the same cache always gives the same feed.
+    static func newestFirst(_ entries: [FeedDocument.Entry]) -> [FeedDocument.Entry] {
+        entries.enumerated().sorted { left, right in
+            left.element.updated != right.element.updated
+                ? left.element.updated > right.element.updated : left.offset < right.offset
+        }.map(\.element)
+    }
+
     private static func write(
-        _ site: GenerationContext, title: String, subtitle: String?, folder: String, changes: [Change], unified: Bool
+        _ site: GenerationContext, title: String, subtitle: String?, folder: String, entries: [FeedDocument.Entry]
     ) throws {
         let content = site.content
         let authority = FeedEntryID.authority(of: content.site.url)
-        let updated = changes.first?.detectedAt ?? content.latestRun?.finished ?? Date(timeIntervalSince1970: 0)
+        let updated =
+            entries.map(\.updated).max() ?? content.latestRun?.finished ?? Date(timeIntervalSince1970: 0)
         let authors = (content.site.author.map(SafeText.line)).flatMap {
             $0.isEmpty ? nil : [FeedDocument.Person(name: $0)]
         }
@@ -42,28 +92,10 @@ enum FeedGenerator {
             subtitle: subtitle,
             authors: authors ?? [],
             language: "en",
-            entries: changes.compactMap { change in
-                guard let source = content.source(change.sourceID) else { return nil }
-                return entry(change, source: source, site: site, authority: authority, unified: unified)
-            })
+            entries: entries)
         try site.writer.write(AtomWriter().write(document), to: "\(folder)feed.atom")
         document.selfURL = site.absoluteURL("\(folder)feed.json")
         try site.writer.write(JSONFeedWriter().write(document), to: "\(folder)feed.json")
-    }
-
-    static func entry(
-        _ change: Change, source: SiteContent.Source, site: GenerationContext, authority: String, unified: Bool
-    ) -> FeedDocument.Entry {
-        let description = ChangeDescription(change, sourceName: source.name)
-        let sourcePage = site.absoluteURL("sources/\(source.id)/index.html")
-        return FeedDocument.Entry(
-            id: FeedEntryID.id(of: change, authority: authority),
-            title: unified ? "\(description.headline) — \(source.name)" : description.headline,
-            updated: change.detectedAt,
-            link: description.link ?? sourcePage,
-            content: .html(ChangeHTML.render(description, sourcePage: sourcePage)),
-            categories: [source.name],
-            enclosures: change.kind == .removed ? [] : enclosures(of: change.item))
     }
 
     /// A podcast episode's audio, kept as `rel="enclosure"`: the item's `enclosure` field

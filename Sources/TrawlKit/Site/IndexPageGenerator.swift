@@ -41,7 +41,7 @@ enum IndexPageGenerator {
 
     private static func lastRun(_ run: RunRecord, sourceIDs: [String]) -> Page.LastRun {
         let failed = run.outcomes.filter { !$0.isSuccess }.count
-        let changes = run.changes.count
+        let changes = run.newsCount
         var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
         if failed > 0 { summary += ", \(failed) failed" }
         summary += ", \(changes) \(changes == 1 ? "change" : "changes")"

@@ -24,6 +24,8 @@ struct SiteContent: Sendable {
     /// Every change of a configured source across all runs, newest first.
     var changes: [Change]
     var feedLimit: Int
+    /// Sources that broke or recovered, from every run record (quiet ones too), oldest first.
+    var healthEvents: [HealthEvent] = []
 
     var latestRun: RunRecord? { runs.last }
 
@@ -34,7 +36,8 @@ struct SiteContent: Sendable {
     /// Reads the cache `configuration` names; a source with no snapshot yet has no items.
     static func read(_ configuration: Configuration, store: CacheStore) throws -> SiteContent {
         let mirror = FileMirror(configuration: configuration)
-        let runs = withoutQuietRuns(try store.runs())
+        let allRuns = try store.runs()
+        let runs = withoutQuietRuns(allRuns)
         let sources = try configuration.sources.map { source in
             Source(
                 configuration: source,
@@ -45,7 +48,7 @@ struct SiteContent: Sendable {
         return SiteContent(
             site: configuration.site, sources: sources, runs: runs,
             changes: newestFirst(runs, of: Set(sources.map(\.id))),
-            feedLimit: max(0, configuration.feed.maxEntries))
+            feedLimit: max(0, configuration.feed.maxEntries), healthEvents: HealthEvent.events(in: allRuns))
     }
 
     /// The runs that changed something: a run with no changes whose sources fared as in

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Tells each notifier of a run, after its record is saved: the top-level notifiers of
+/// every source, a source's own notifiers of that source.
+///
+/// A night with nothing to say sends nothing. A notifier that fails never fails the run:
+/// the run stays pending in `Cache/notifications.json` and is sent on a later run, once,
+/// before anything newer; `trawl status` shows what is waiting.
+public struct NotificationDispatcher: Sendable {
+    public let configuration: Configuration
+    public let store: CacheStore
+    public let clock: WallClock
+    public let report: @Sendable (RunEvent) -> Void
+
+    public init(
+        configuration: Configuration, store: CacheStore, clock: WallClock = .system,
+        report: @escaping @Sendable (RunEvent) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.clock = clock
+        self.report = report
+    }
+
+    /// A notifier with what it watches: every source (nil), or one.
+    struct Subscription: Sendable {
+        var notifier: NotifierConfiguration
+        var scope: String?
+        var key: String { "\(scope.map { "source \($0)" } ?? "all") \(notifier.key)" }
+        var label: String { scope.map { "[\($0)] \(notifier.name)" } ?? notifier.name }
+    }
+
+    var subscriptions: [Subscription] {
+        configuration.notify.map { Subscription(notifier: $0, scope: nil) }
+            + configuration.sources.flatMap { source in
+                source.notify.map { Subscription(notifier: $0, scope: source.id) }
+            }
+    }
+
+    /// Delivers `run` and whatever earlier runs are still pending. Problems are reported,
+    /// never thrown.
+    public func deliver(after run: RunRecord) async {
+        let subscriptions = self.subscriptions
+        guard !subscriptions.isEmpty else { return }
+        do {
+            var ledger = try NotificationLedger.read(from: store)
+            let runs = try store.runs()
+            let events = HealthEvent.events(in: runs)
+            let byID = Dictionary(runs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for subscription in subscriptions {
+                var entry = ledger.notifiers[subscription.key] ?? .init(name: subscription.label)
+                entry.name = subscription.label
+                if !message(run, events, subscription).isEmpty, !entry.pending.contains(run.id),
+                    !entry.delivered.contains(run.id)
+                {
+                    entry.pending.append(run.id)
+                }
+                await deliverPending(&entry, subscription, runs: byID, events: events)
+                ledger.notifiers[subscription.key] = entry
+            }
+            // Notifiers no longer configured are forgotten.
+            let keys = Set(subscriptions.map(\.key))
+            ledger.notifiers = ledger.notifiers.filter { keys.contains($0.key) }
+            try ledger.write(to: store)
+        } catch {
+            report(.cacheProblem("cannot keep the notification record (notifications may repeat or wait): \(error)"))
+        }
+    }
+
+    private func message(_ run: RunRecord, _ events: [HealthEvent], _ subscription: Subscription) -> RunNotification {
+        RunNotification.make(
+            run: run, events: events, configuration: configuration, scope: subscription.scope,
+            when: subscription.notifier.when)
+    }
+
+    private func deliverPending(
+        _ entry: inout NotificationLedger.Entry, _ subscription: Subscription, runs: [String: RunRecord],
+        events: [HealthEvent]
+    ) async {
+        var waiting: [String] = []
+        for id in entry.pending {
+            guard let run = runs[id] else {
+                report(
+                    .warning(
+                        sourceID: "notify", message: "\(subscription.label): run \(id) expired before it was delivered")
+                )
+                continue
+            }
+            // Oldest first: after one failure, the rest wait too, so nothing arrives out of order.
+            guard waiting.isEmpty else {
+                waiting.append(id)
+                continue
+            }
+            let notification = message(run, events, subscription)
+            guard !notification.isEmpty else { continue }
+            entry.lastAttempt = clock.now
+            do {
+                try await send(notification, subscription)
+                entry.delivered = Array((entry.delivered + [id]).suffix(NotificationLedger.deliveredLimit))
+                entry.lastDelivered = clock.now
+                entry.lastError = nil
+                entry.failures = 0
+            } catch {
+                waiting.append(id)
+                entry.lastError = "\(error)"
+                entry.failures += 1
+                report(
+                    .warning(
+                        sourceID: "notify",
+                        message: "\(subscription.label) failed: \(error); run \(id) will be sent on the next run"))
+            }
+        }
+        entry.pending = waiting
+    }
+
+    private func send(_ notification: RunNotification, _ subscription: Subscription) async throws {
+        let deliveryID = "trawl-\(notification.run)-\(StableHash.of(subscription.key))"
+        switch subscription.notifier.target {
+        case .webhook(let webhook):
+            try await WebhookNotifier(webhook: webhook, deliveryID: deliveryID).send(notification)
+        case .email(let email):
+            try await EmailNotifier(email: email, deliveryID: deliveryID).send(notification, at: clock.now)
+        case .command(let arguments):
+            try await CommandNotifier(arguments: arguments).send(notification)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `Cache/notifications.json`: for each notifier, the runs it has still to be told of and
+/// the last ones it was told of, so a notifier that is down tonight hears of tonight's
+/// changes tomorrow, once.
+///
+/// ```json
+/// {"schemaVersion": 1, "notifiers": {"all webhook https://hooks.example.org/x #9c1e…": {
+///   "name": "webhook https://hooks.example.org/x", "pending": ["20261201T040000.000Z"],
+///   "delivered": ["20261130T040000.000Z"], "lastAttempt": "…", "lastDelivered": "…",
+///   "lastError": "HTTP 503 after 3 attempts", "failures": 1}}}
+/// ```
+struct NotificationLedger: Sendable, Codable, Equatable {
+    static let schemaVersion = 1
+    static let fileName = "notifications.json"
+    /// How many delivered run ids each notifier remembers (enough to never send one twice).
+    static let deliveredLimit = 50
+
+    struct Entry: Sendable, Codable, Equatable {
+        /// The notifier as `trawl status` shows it, without secrets.
+        var name: String
+        /// Runs with something to tell, not delivered yet, oldest first.
+        var pending: [String] = []
+        /// The latest runs delivered, oldest first.
+        var delivered: [String] = []
+        var lastAttempt: Date?
+        var lastDelivered: Date?
+        var lastError: String?
+        /// Failed attempts in a row (each run's retries count once).
+        var failures: Int = 0
+    }
+
+    var schemaVersion: Int = NotificationLedger.schemaVersion
+    var notifiers: [String: Entry] = [:]
+
+    static func file(in store: CacheStore) -> URL {
+        store.root.appendingPathComponent(fileName)
+    }
+
+    /// The ledger in `store`; empty when there is none yet. An unusable one is moved aside
+    /// and reported by the store (its pending runs are then not retried).
+    static func read(from store: CacheStore) throws -> NotificationLedger {
+        try store.read(
+            NotificationLedger.self, at: file(in: store),
+            consequence: "notifications not yet delivered will not be retried")
+            ?? NotificationLedger()
+    }
+
+    func write(to store: CacheStore) throws {
+        try store.write(self, to: Self.file(in: store))
+    }
+}
+
+extension NotificationLedger: VersionedCacheFile {}

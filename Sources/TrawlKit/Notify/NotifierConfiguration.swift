@@ -1,0 +1,89 @@
+import Foundation
+
+/// One entry of a `notify` list: where to tell, how, and of what.
+///
+/// ```
+/// { "webhook": "https://hooks.example.org/T0/B0", "format": "slack", "when": ["changes", "failures"],
+///   "headers": { "Authorization": "Bearer ${HOOK_TOKEN}" } }
+/// { "email": "ada@example.org", "from": "trawl@example.org", "sendmail": "/usr/sbin/sendmail" }
+/// { "command": ["apprise", "-b", "-", "mailto://..."] }
+/// ```
+public struct NotifierConfiguration: Sendable, Hashable {
+    /// What a notifier is told of.
+    public enum Event: String, Sendable, Hashable, CaseIterable {
+        /// Items added, changed, removed or back.
+        case changes
+        /// A source that broke or recovered (see `HealthEvent`).
+        case failures
+    }
+
+    /// The shape of a webhook's body.
+    public enum WebhookFormat: String, Sendable, Hashable, CaseIterable {
+        /// Trawl's own JSON body (docs/NOTIFY.md).
+        case json
+        case slack
+        case discord
+        case ntfy
+        case matrix
+    }
+
+    public struct Webhook: Sendable, Hashable {
+        public var url: URL
+        public var format: WebhookFormat
+        /// Sent with every request, in order; values may name `${ENV}` variables.
+        public var headers: [Header]
+        /// How long one attempt may take.
+        public var timeout: Duration
+        /// Attempts in one run before the delivery waits for the next run.
+        public var attempts: Int
+    }
+
+    public struct Header: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    public struct Email: Sendable, Hashable {
+        public var to: [String]
+        public var from: String
+        /// The sendmail-compatible program and its leading arguments (msmtp, postfix, exim).
+        public var sendmail: [String]
+    }
+
+    public enum Target: Sendable, Hashable {
+        case webhook(Webhook)
+        case email(Email)
+        /// A program and its arguments; the Markdown digest on its standard input.
+        case command([String])
+    }
+
+    public var target: Target
+    public var when: Set<Event>
+
+    public init(target: Target, when: Set<Event> = Set(Event.allCases)) {
+        self.target = target
+        self.when = when
+    }
+
+    /// Names the notifier in the delivery record and in `trawl status`, without secrets:
+    /// `webhook https://hooks.example.org/…`, `email ada@example.org`, `command apprise`.
+    public var name: String {
+        switch target {
+        case .webhook(let webhook):
+            var components = URLComponents(url: webhook.url, resolvingAgainstBaseURL: false)
+            components?.user = nil
+            components?.password = nil
+            components?.query = nil
+            let shown = components?.string ?? webhook.url.absoluteString
+            return "webhook \(shown)"
+        case .email(let email): return "email \(email.to.joined(separator: ", "))"
+        case .command(let arguments): return "command \(arguments.first ?? "")"
+        }
+    }
+
+    /// A stable key for the delivery record: the name and a hash of the whole setting, so
+    /// an edited notifier starts afresh and two alike never share a record.
+    public var key: String {
+        "\(name) #\(StableHash.of(String(describing: self)))"
+    }
+}

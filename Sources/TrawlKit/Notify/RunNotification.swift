@@ -1,0 +1,139 @@
+import Foundation
+
+/// What one notifier is told of one run: the changes of the sources it watches, and the
+/// sources that broke or recovered. Encoded as the webhook's `json` body (docs/NOTIFY.md).
+public struct RunNotification: Sendable, Encodable {
+    public struct FieldChange: Sendable, Encodable {
+        public var field: String
+        /// The cache's wording (RFC 3339 dates, plain digits); null when absent.
+        public var before: String?
+        public var after: String?
+        /// The human wording: `1:80,000`, `1 December 2026`.
+        public var beforeText: String
+        public var afterText: String
+    }
+
+    public struct ItemChange: Sendable, Encodable {
+        /// `added`, `changed`, `removed`, `reappeared`.
+        public var kind: String
+        public var id: String
+        public var title: String
+        public var url: String?
+        /// The change in words: "Chart 11451 rescaled: 1:80,000 → 1:100,000".
+        public var text: String
+        public var fields: [FieldChange]
+    }
+
+    public struct SourceChanges: Sendable, Encodable {
+        public var id: String
+        public var name: String
+        /// The source's page on the site, when `site.url` is set.
+        public var page: String?
+        public var changes: [ItemChange]
+    }
+
+    public struct Failure: Sendable, Encodable {
+        public var source: String
+        public var name: String
+        /// `broke` or `recovered`.
+        public var event: String
+        public var error: String?
+        public var text: String
+    }
+
+    public var version = 1
+    public var run: String
+    public var started: Date
+    public var finished: Date
+    public var site: String?
+    public var siteTitle: String
+    /// The day's digest on the site, when `site.url` is set.
+    public var digest: String?
+    public var counts: Counts
+    public var sources: [SourceChanges]
+    public var failures: [Failure]
+
+    public struct Counts: Sendable, Encodable {
+        public var changes: Int
+        public var added: Int
+        public var changed: Int
+        public var removed: Int
+        public var reappeared: Int
+        public var failures: Int
+    }
+
+    /// True when there is nothing to send.
+    public var isEmpty: Bool { counts.changes == 0 && failures.isEmpty }
+
+    /// What `notifier`, watching `scope` (nil: every source), is told of `run`.
+    static func make(
+        run: RunRecord, events: [HealthEvent], configuration: Configuration, scope: String?,
+        when: Set<NotifierConfiguration.Event>
+    ) -> RunNotification {
+        let wording = ValueWording()
+        let watched = configuration.sources.filter { scope == nil || $0.id == scope }
+        let site = configuration.site.url
+        func absolute(_ path: String) -> String? {
+            guard let site else { return nil }
+            let base = site.absoluteString.hasSuffix("/") ? site : site.appendingPathComponent("")
+            return URL(string: path, relativeTo: base)?.absoluteURL.absoluteString
+        }
+        var sources: [SourceChanges] = []
+        if when.contains(.changes) {
+            for source in watched {
+                let name = SafeText.line(source.name)
+                let changes = run.changes(of: source.id).filter(\.isNews).map { change in
+                    let description = ChangeDescription(change, sourceName: name, wording: wording)
+                    let fields = change.fieldChanges.map { field in
+                        FieldChange(
+                            field: field.field, before: field.old.map(\.text), after: field.new.map(\.text),
+                            beforeText: field.old.map { wording.text($0, field: field.field) } ?? "",
+                            afterText: field.new.map { wording.text($0, field: field.field) } ?? "")
+                    }
+                    return ItemChange(
+                        kind: change.kind.rawValue, id: change.itemID, title: description.title,
+                        url: description.link?.absoluteString, text: description.sentence, fields: fields)
+                }
+                guard !changes.isEmpty else { continue }
+                sources.append(
+                    SourceChanges(
+                        id: source.id, name: name, page: absolute("sources/\(source.id)/index.html"), changes: changes))
+            }
+        }
+        var failures: [Failure] = []
+        if when.contains(.failures) {
+            for event in events where event.runID == run.id {
+                guard let source = watched.first(where: { $0.id == event.sourceID }) else { continue }
+                let name = SafeText.line(source.name)
+                let text =
+                    event.kind == .broke
+                    ? "\(name) stopped working" + (event.reason.map { ": \(SafeText.line($0))" } ?? "")
+                    : "\(name) works again"
+                failures.append(
+                    Failure(
+                        source: source.id, name: name, event: event.kind.rawValue, error: event.reason, text: text))
+            }
+        }
+        let all = sources.flatMap(\.changes)
+        func count(_ kind: Change.Kind) -> Int { all.filter { $0.kind == kind.rawValue }.count }
+        return RunNotification(
+            run: run.id, started: run.started, finished: run.finished, site: site?.absoluteString,
+            siteTitle: SafeText.line(configuration.site.title),
+            digest: absolute("digests/\(SiteDate.day(run.started)).html"),
+            counts: Counts(
+                changes: all.count, added: count(.added), changed: count(.changed), removed: count(.removed),
+                reappeared: count(.reappeared), failures: failures.count),
+            sources: sources, failures: failures)
+    }
+
+    /// "Trawl demo: 3 changes, 1 source stopped working".
+    public var subject: String {
+        var parts: [String] = []
+        if counts.changes > 0 { parts.append("\(counts.changes) \(counts.changes == 1 ? "change" : "changes")") }
+        let broke = failures.filter { $0.event == HealthEvent.Kind.broke.rawValue }.count
+        let recovered = failures.count - broke
+        if broke > 0 { parts.append("\(broke) \(broke == 1 ? "source" : "sources") stopped working") }
+        if recovered > 0 { parts.append("\(recovered) \(recovered == 1 ? "source works" : "sources work") again") }
+        return "\(siteTitle): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// POSTs a notification to a web hook, shaped for its `format`, with a time limit per
+/// attempt and retries with back-off; what still fails waits for the next run.
+struct WebhookNotifier: Sendable {
+    let webhook: NotifierConfiguration.Webhook
+    /// Names this delivery, so a retried Matrix message is not posted twice.
+    let deliveryID: String
+    /// The first retry's wait; each later one doubles it.
+    var backoff: Duration = .milliseconds(500)
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func send(_ notification: RunNotification) async throws {
+        let request = try self.request(for: notification)
+        let transport = HTTPTransport()
+        var lastProblem = ""
+        for attempt in 1...max(1, webhook.attempts) {
+            if attempt > 1 { try? await Task.sleep(for: backoff * (1 << min(attempt - 2, 6))) }
+            do {
+                let response = try await transport.send(
+                    request, limit: 1 << 20, connectTimeout: webhook.timeout, timeout: webhook.timeout)
+                if (200..<300).contains(response.status) { return }
+                lastProblem = "HTTP \(response.status)"
+                // A refusal will not change in a second; a busy or broken receiver may.
+                if (400..<500).contains(response.status), response.status != 408, response.status != 429 { break }
+            } catch {
+                lastProblem = Self.describe(error)
+            }
+        }
+        throw Failure(
+            description: "\(lastProblem) (\(webhook.attempts) \(webhook.attempts == 1 ? "attempt" : "attempts"))")
+    }
+
+    private static func describe(_ failure: TransportFailure) -> String {
+        switch failure {
+        case .timedOut: return "timed out"
+        case .tooLarge: return "the answer was too large"
+        case .unreachable(let reason): return "unreachable: \(reason)"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// The request for the configured format.
+    func request(for notification: RunNotification) throws -> URLRequest {
+        var url = webhook.url
+        var method = "POST"
+        var contentType = "application/json"
+        var extra: [(String, String)] = []
+        let body: Data
+        switch webhook.format {
+        case .json:
+            body = try CacheStore.encode(notification)
+        case .slack:
+            body = try JSONSerialization.data(
+                withJSONObject: ["text": NotificationText.plain(notification)], options: [.sortedKeys])
+        case .discord:
+            // Discord refuses a message over 2,000 characters.
+            body = try JSONSerialization.data(
+                withJSONObject: ["content": NotificationText.plain(notification, limit: 1_900)], options: [.sortedKeys])
+        case .ntfy:
+            contentType = "text/markdown; charset=utf-8"
+            body = Data(NotificationText.markdown(notification).utf8)
+            // ntfy reads RFC 2047 words in its headers; an HTTP header stays on one line.
+            let title = MailHeader.encodedWord(notification.subject).replacingOccurrences(of: "\n ", with: " ")
+            extra = [("Title", title), ("Markdown", "yes"), ("Tags", "trawl")]
+            if let site = notification.digest ?? notification.site { extra.append(("Click", site)) }
+        case .matrix:
+            // The client-server API's send endpoint takes a transaction id, which makes a retry
+            // idempotent: PUT …/send/m.room.message/{txnId}.
+            if url.path.hasSuffix("/send/m.room.message") {
+                url = url.appendingPathComponent(deliveryID)
+                method = "PUT"
+            }
+            let markdown = NotificationText.markdown(notification)
+            body = try JSONSerialization.data(
+                withJSONObject: [
+                    "msgtype": "m.text", "body": NotificationText.plain(notification),
+                    "format": "org.matrix.custom.html", "formatted_body": MarkdownRenderer.html(markdown),
+                ], options: [.sortedKeys])
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue("Trawl", forHTTPHeaderField: "User-Agent")
+        request.setValue(notification.run, forHTTPHeaderField: "X-Trawl-Run")
+        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
+        for header in webhook.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        return request
+    }
+}
