@@ -114,4 +114,24 @@ import Testing
         let charts = try fixture.text("sources/charts/index.html")
         #expect(charts.contains(">1:40.000</td>"))
     }
+
+    @Test(arguments: [("de-CH", true), ("pt-BR", true), ("en", true), ("english!", false), ("e", false)])
+    func theSiteLanguageIsALanguageTag(_ tag: String, _ valid: Bool) throws {
+        let json = #"{"site": {"title": "T", "language": "\#(tag)"}, "sources": []}"#
+        let file = URL(fileURLWithPath: "/tmp/trawl.json")
+        if valid {
+            #expect(try ConfigurationLoader.load(Data(json.utf8), file: file).site.language == tag)
+        } else {
+            let error = #expect(throws: ConfigurationError.self) {
+                try ConfigurationLoader.load(Data(json.utf8), file: file)
+            }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("site.language"))
+        }
+    }
+
+    @Test func withoutALanguageTheSiteIsEnglish() throws {
+        let json = #"{"site": {"title": "T"}, "sources": []}"#
+        let configuration = try ConfigurationLoader.load(Data(json.utf8), file: URL(fileURLWithPath: "/tmp/t.json"))
+        #expect(configuration.site.language == "en")
+    }
 }
