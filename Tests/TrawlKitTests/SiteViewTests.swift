@@ -18,7 +18,10 @@ import Testing
             Snapshot(sourceID: "podcast", takenAt: SiteFixture.night, items: [second, SiteFixture.episode(1, "Pilot")]))
         _ = try fixture.generate()
         let page = try fixture.text("sources/podcast/index.html")
-        #expect(page.contains("<audio controls preload=\"none\" src=\"https://cdn.pod.example/2.mp3\"></audio>"))
+        #expect(
+            page.contains(
+                "<audio controls preload=\"none\" src=\"https://cdn.pod.example/2.mp3\" aria-label=\"Play Second\"></audio>"
+            ))
         #expect(
             page.contains(
                 "<img class=\"artwork\" src=\"https://pod.example/art.jpg\" alt=\"\" width=\"96\" height=\"96\" loading=\"lazy\""
