@@ -24,8 +24,12 @@
       none.hidden = !(words.length && shown === 0);
       none.textContent = "No items match \u201C" + input.value.trim() + "\u201D.";
     }
+    // Switches that have left the page are listed, but are not items any more.
+    var gone = scope.querySelectorAll(".switch-gone[data-search]");
+    var goneShown = scope.querySelectorAll(".switch-gone[data-search]:not([hidden])").length;
+    var total = rows.length - gone.length;
     var count = document.querySelector(".search .count");
-    if (count) count.textContent = words.length ? shown + " of " + rows.length : rows.length + " items";
+    if (count) count.textContent = words.length ? (shown - goneShown) + " of " + total : total + " items";
   }
 
   document.querySelectorAll("input[data-filter]").forEach(function (input) {
