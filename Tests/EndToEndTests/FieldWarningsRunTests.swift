@@ -79,7 +79,7 @@ import Testing
 
         // The site shows them on the source's page and in the index's health list.
         let index = try String(contentsOf: directory.file("Output/index.html"), encoding: .utf8)
-        #expect(index.contains("<span class=\"warning\">Warning: field &#39;tags&#39; is empty on 10 of 10 items"))
+        #expect(index.contains("<p class=\"warning\">Warning: field &#39;tags&#39; is empty on 10 of 10 items"))
         let page = try String(contentsOf: directory.file("Output/sources/strict/index.html"), encoding: .utf8)
         #expect(page.contains("<p class=\"warning\">Warning: field &#39;date&#39; would not parse as a date"))
 

@@ -10,6 +10,7 @@ import Testing
 @Suite struct SiteGoldenTests {
     static let outputs = [
         "index.html", "sources/charts/index.html", "sources/articles/index.html", "sources/garden/index.html",
+        "sources/podcast/index.html",
         "digests/2026-11-30.md", "digests/2026-11-30.html", "digests/index.html",
         "feed.atom", "feed.json", "sources/podcast/feed.atom", "sitemap.xml",
     ]

@@ -25,7 +25,7 @@ import Testing
         #expect(page.contains("<th scope=\"col\">Local copy</th>"))
         #expect(page.contains("<td><a href=\"../../files/charts/13325.pdf\">download</a></td>"))
         // The chart with no mirror has an empty cell, and the mirror itself is left alone.
-        #expect(page.contains("11544.pdf</a></td><td></td></tr>"))
+        #expect(page.contains("Cape Lookout</a></td><td></td></tr>"))
         #expect(FileManager.default.fileExists(atPath: copy.path))
     }
 
@@ -47,8 +47,11 @@ import Testing
         let page = try fixture.text("sources/charts/index.html")
         #expect(
             page.contains(
-                "<th scope=\"col\" data-numeric>number</th><th scope=\"col\" data-numeric>scale</th><th scope=\"col\">title</th>"
-            ))
+                "<th scope=\"col\" data-field=\"number\" data-numeric>Number</th>"
+                    + "<th scope=\"col\" data-field=\"scale\" data-numeric>Scale</th>"
+                    + "<th scope=\"col\" data-field=\"title\">Title</th></tr>"))
+        // Sorted by the raw number, shown in words.
+        #expect(page.contains("<td class=\"num\" data-sort=\"40000\">1:40,000</td>"))
         #expect(page.contains("<table class=\"items sortable\">"))
     }
 

@@ -53,3 +53,28 @@ import Testing
         #expect(english.text(.list([.int(60), .int(3600)]), field: "duration") == "1:00, 1:00:00")
     }
 }
+
+@Suite struct ValueWordingNameTests {
+    @Test(arguments: [
+        ("number", 13325, "13325"), ("episode", 1200, "1200"), ("chartId", 12345, "12345"),
+        ("paid", 12345, "12,345"),
+    ])
+    func numbersThatNameSomethingKeepTheirDigits(_ field: String, _ number: Int, _ expected: String) {
+        #expect(ValueWording().text(.int(number), field: field) == expected)
+    }
+
+    @Test(arguments: [
+        ("enclosureLength", "File size"), ("publishedAt", "Published at"), ("chart_number", "Chart number"),
+        ("url", "Link"), ("title", "Title"), ("lastHTTPStatus", "Last HTTP status"), ("ISBN", "ISBN"),
+    ])
+    func fieldNamesReadAsHeadings(_ name: String, _ expected: String) {
+        #expect(ValueWording.label(forField: name) == expected)
+    }
+
+    @Test func momentsAlwaysShowTheirTime() throws {
+        let midnight = try #require(RFC3339.date(from: "2026-11-30T00:00:00Z"))
+        let four = try #require(RFC3339.date(from: "2026-11-30T04:00:12Z"))
+        #expect(ValueWording().dateTime(midnight) == "30 November 2026, 00:00 UTC")
+        #expect(ValueWording(language: "fr").dateTime(four) == "30 novembre 2026, 04:00 UTC")
+    }
+}

@@ -61,12 +61,16 @@ public final class CapturingConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errorText = ""
+    private let isTerminal: Bool
 
-    public init() {}
+    /// `isTerminal`: whether the console says it is a terminal (live progress lines).
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
 
     public var console: Console {
         Console(
-            isTerminal: false,
+            isTerminal: isTerminal,
             out: { [self] text in lock.withLock { outText += text } },
             error: { [self] text in lock.withLock { errorText += text } })
     }

@@ -36,11 +36,22 @@ struct RunCommand: TrawlCommand {
         let options = RunOptions(
             only: try arguments.list("--only"), accept: try arguments.list("--accept"),
             offline: arguments.has("--offline"), runID: arguments.value("--run-id"))
+        let scraped =
+            options.offline
+            ? 0 : configuration.sources.filter { options.only.isEmpty || options.only.contains($0.id) }.count
         let reporter = RunReporter(
-            console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
+            console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"), total: scraped)
         let pipeline = Pipeline(
             configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
             report: { reporter.handle($0) })
+        // On a terminal, the elapsed times move on while sources are fetched.
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(500))
+                reporter.tick()
+            }
+        }
+        defer { ticker.cancel() }
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
         let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false

@@ -3,21 +3,39 @@ import Foundation
 /// Prints a run as it goes.
 ///
 /// On a terminal, a live line per source is redrawn in place (fetching, not modified,
-/// n items, failed). Elsewhere (cron, a pipe) each source gets one plain log line when it
+/// n items, failed) with its elapsed time, under an overall `3/12 sources` line. Elsewhere (cron, a pipe) each source gets one plain log line when it
 /// finishes. `--quiet` keeps silent unless something failed.
 final class RunReporter: @unchecked Sendable {
     private let console: Console
     private let quiet: Bool
     private let verbose: Bool
     private let lock = NSLock()
-    /// The live board: one line per source, in the order they started.
-    private var board: [(id: String, text: String)] = []
+    /// The live board: one line per source, in the order they started, with when it
+    /// started and, once finished, how long it took.
+    private var board: [(id: String, text: String, started: Duration, took: Duration?)] = []
     private var drawnLines = 0
+    /// How many sources this run scrapes (0: unknown, no count line).
+    private let total: Int
+    private var finished = 0
+    private var failed = 0
+    /// Time since some fixed origin: the seam tests pin elapsed times with.
+    private let now: @Sendable () -> Duration
 
-    init(console: Console, quiet: Bool, verbose: Bool) {
+    init(
+        console: Console, quiet: Bool, verbose: Bool, total: Int = 0,
+        now: @escaping @Sendable () -> Duration = RunReporter.monotonic()
+    ) {
         self.console = console
         self.quiet = quiet
         self.verbose = verbose
+        self.total = total
+        self.now = now
+    }
+
+    /// Time on a monotonic clock since this was called.
+    static func monotonic() -> @Sendable () -> Duration {
+        let origin = ContinuousClock.now
+        return { ContinuousClock.now - origin }
     }
 
     private var isLive: Bool { console.isTerminal && !quiet }
@@ -30,8 +48,10 @@ final class RunReporter: @unchecked Sendable {
             case .finished(let outcome, let changes, let baseline):
                 let failed = outcome.status == .failed || outcome.status == .guarded
                 let text = Self.describe(outcome, changes: changes, baseline: baseline)
+                finished += 1
+                if failed { self.failed += 1 }
                 if isLive {
-                    update(outcome.sourceID, failed ? "failed: " + text : text)
+                    update(outcome.sourceID, failed ? "failed: " + text : text, finished: true)
                 } else if failed {
                     console.error("[\(outcome.sourceID)] \(text)")
                 } else if !quiet {
@@ -85,15 +105,39 @@ final class RunReporter: @unchecked Sendable {
         }
     }
 
+    /// Redraws the board so the elapsed times of the sources still running move on.
+    func tick() {
+        lock.withLock {
+            guard isLive, board.contains(where: { $0.took == nil }) else { return }
+            redraw()
+        }
+    }
+
     // MARK: The live board
 
-    private func update(_ id: String, _ text: String) {
+    private func update(_ id: String, _ text: String, finished: Bool = false) {
+        let time = now()
         if let index = board.firstIndex(where: { $0.id == id }) {
             board[index].text = text
+            if finished { board[index].took = time - board[index].started }
         } else {
-            board.append((id, text))
+            board.append((id, text, time, finished ? .zero : nil))
         }
         redraw()
+    }
+
+    /// `1.2 s`, `1:05` past a minute.
+    static func elapsed(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard seconds < 60 else { return ValueWording.duration(seconds: Int(seconds)) }
+        let tenths = Int(seconds) * 10 + Int(attoseconds / 100_000_000_000_000_000)
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// `3/12 sources`, with the failures so far.
+    private var countLine: String? {
+        guard total > 0 else { return nil }
+        return "\(finished)/\(total) sources" + (failed > 0 ? ", \(failed) failed" : "")
     }
 
     /// Prints a message above the board, then draws the board again beneath it.
@@ -107,10 +151,12 @@ final class RunReporter: @unchecked Sendable {
 
     private func redraw() {
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)A" : ""
+        let time = now()
         for line in board {
-            text += "\r\u{1B}[K[\(line.id)] \(line.text)\n"
+            text += "\r\u{1B}[K[\(line.id)] \(line.text) (\(Self.elapsed(line.took ?? time - line.started)))\n"
         }
+        if let countLine { text += "\r\u{1B}[K\(countLine)\n" }
         console.progress(text)
-        drawnLines = board.count
+        drawnLines = board.count + (countLine == nil ? 0 : 1)
     }
 }

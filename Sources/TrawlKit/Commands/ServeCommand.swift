@@ -16,7 +16,8 @@ public enum ServeCommand: TrawlCommand {
           --watch           regenerate the site when the templates or the configuration change,
                             and reload open pages
           --config FILE     the configuration watched and regenerated from (default: trawl.json)
-          --templates DIR   the templates watched (default: the configuration's, else Templates/)
+          --templates DIR   the templates watched and used (default: the configuration's, else
+                            Templates/ beside the configuration when there is one)
         """
     public static let flags: Set<String> = ["--watch"]
     public static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
@@ -24,6 +25,8 @@ public enum ServeCommand: TrawlCommand {
     public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try configuration(from: arguments, console: console)
         let server = try SiteServer(configuration: configuration)
+        // The served pages start from the templates being watched, not whatever made them.
+        if configuration.watches { await configuration.onChange() }
         try server.start()
         let here = FileManager.default.currentDirectoryPath + "/"
         let path = configuration.root.path
@@ -53,33 +56,59 @@ public enum ServeCommand: TrawlCommand {
         var root = arguments.positionals.first.map { URL(fileURLWithPath: $0) }
         var watched: [URL] = []
         var onChange: @Sendable () async -> Void = {}
+        let problem = BuildProblem()
         if arguments.has("--watch") {
-            let site = try ConfigurationOptions.load(arguments)
+            let loaded = try ConfigurationOptions.load(arguments)
+            let site = adoptingTemplates(loaded)
             let templates =
                 site.templatesDirectory ?? site.file.deletingLastPathComponent().appendingPathComponent("Templates")
+            if loaded.templatesDirectory == nil, site.templatesDirectory != nil {
+                console.note(
+                    "using the templates in \(templates.path) (beside \(site.file.lastPathComponent), "
+                        + "which has no \"templates\" key)")
+            }
             watched = [site.file, templates]
             root = root ?? site.outputDirectory
-            onChange = regeneration(arguments, console: console)
+            onChange = regeneration(arguments, console: console, problem: problem)
         }
         let folder = root ?? URL(fileURLWithPath: "Output")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw ServeError.notADirectory(arguments.positionals.first ?? folder.path) }
         return SiteServer.Configuration(
-            root: folder, host: host, port: port, watchedPaths: watched, onChange: onChange)
+            root: folder, host: host, port: port, watchedPaths: watched, onChange: onChange, problem: problem)
+    }
+
+    /// The configuration as watch mode uses it: with no `templates` key and no
+    /// `--templates`, a `Templates/` folder beside the configuration is the one being edited.
+    static func adoptingTemplates(_ configuration: Configuration) -> Configuration {
+        var configuration = configuration
+        guard configuration.templatesDirectory == nil else { return configuration }
+        let beside = configuration.file.deletingLastPathComponent().appendingPathComponent("Templates")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: beside.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            configuration.templatesDirectory = beside
+        }
+        return configuration
     }
 
     /// What a change to the templates or the configuration does before pages reload: the
     /// configuration is read again and the site generated from the cache, as `trawl generate`
     /// would. A mistake is reported and the last good site stays served.
-    static func regeneration(_ arguments: ParsedArguments, console: Console) -> @Sendable () async -> Void {
+    static func regeneration(
+        _ arguments: ParsedArguments, console: Console, problem: BuildProblem
+    )
+        -> @Sendable () async -> Void
+    {
         {
             do {
-                let configuration = try ConfigurationOptions.load(arguments)
+                let configuration = adoptingTemplates(try ConfigurationOptions.load(arguments))
                 let files = try SiteGenerator(configuration: configuration).generate()
+                problem.clear()
                 console.note("regenerated \(files) files; reloading open pages")
             } catch {
-                console.error("\(error) (still serving the last site)")
+                problem.report("\(error)")
+                console.error("\(error) (pages show the error until it is fixed)")
             }
         }
     }

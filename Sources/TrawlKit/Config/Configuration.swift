@@ -46,12 +46,27 @@ public struct SiteSettings: Sendable, Hashable {
     public var url: URL?
     public var author: String?
     public var description: String?
+    /// The pages' language (`<html lang>`) and the one dates are worded in: a BCP 47 tag.
+    public var language: String
 
-    public init(title: String, url: URL? = nil, author: String? = nil, description: String? = nil) {
+    public init(
+        title: String, url: URL? = nil, author: String? = nil, description: String? = nil, language: String = "en"
+    ) {
         self.title = title
         self.url = url
         self.author = author
         self.description = description
+        self.language = language
+    }
+
+    /// A BCP 47 tag's shape: a 2–3 letter language, then subtags of 1–8 letters or digits.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 }
 

@@ -107,7 +107,9 @@ public enum ConfigurationLoader {
 
     private static func readSite(_ value: JSONNode?, reader: JSONReader) -> SiteSettings {
         var site = SiteSettings(title: "Trawl")
-        guard let object = reader.object(value, at: "site", known: ["title", "url", "author", "description"]) else {
+        guard
+            let object = reader.object(value, at: "site", known: ["title", "url", "author", "description", "language"])
+        else {
             return site
         }
         site.title = reader.string(object["title"], at: "site.title") ?? site.title
@@ -120,6 +122,15 @@ public enum ConfigurationLoader {
         }
         site.author = reader.string(object["author"], at: "site.author")
         site.description = reader.string(object["description"], at: "site.description")
+        if let language = reader.string(object["language"], at: "site.language") {
+            if SiteSettings.isLanguageTag(language) {
+                site.language = language
+            } else {
+                reader.problem(
+                    "site.language", "'\(language)' is not a language tag such as 'en', 'de' or 'pt-BR'",
+                    at: object["language"])
+            }
+        }
         return site
     }
 

@@ -15,11 +15,13 @@ public final class SiteServer: Sendable {
         public var onChange: @Sendable () async -> Void
         public var pollInterval: Duration
         public var maxConnections: Int
+        /// In watch mode, a failed regeneration's message, served as every page until it is fixed.
+        public var problem: BuildProblem?
 
         public init(
             root: URL, host: String = "127.0.0.1", port: UInt16 = 8000, watchedPaths: [URL] = [],
             onChange: @escaping @Sendable () async -> Void = {}, pollInterval: Duration = .milliseconds(500),
-            maxConnections: Int = 64
+            maxConnections: Int = 64, problem: BuildProblem? = nil
         ) {
             self.root = root
             self.host = host
@@ -28,6 +30,7 @@ public final class SiteServer: Sendable {
             self.onChange = onChange
             self.pollInterval = pollInterval
             self.maxConnections = maxConnections
+            self.problem = problem
         }
 
         public var watches: Bool { !watchedPaths.isEmpty }
@@ -44,11 +47,13 @@ public final class SiteServer: Sendable {
             root: configuration.root, injectedScript: configuration.watches ? LiveReload.script : nil)
         let liveReload = self.liveReload
         let watches = configuration.watches
+        let problem = configuration.problem
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port, maxConnections: configuration.maxConnections)
         ) { request in
             if watches, request.path == LiveReload.path { return liveReload.response() }
+            if watches, let page = problem?.response(for: request.path) { return page }
             return files.respond(to: request)
         }
     }

@@ -1,9 +1,13 @@
 import Foundation
 
-/// `index.html`: the latest changes, every source with its health, the time of the last run.
+/// `index.html`: what needs attention first (sources that failed or whose layout was
+/// refused, with their error and what to do), then the latest run's changes grouped by
+/// source, then earlier runs, every source's health, and the latest digests.
 enum IndexPageGenerator {
-    /// How many changes the front page lists (the feed holds more).
+    /// How many changes the front page lists across its runs (the feeds hold more).
     static let changeLimit = 50
+    /// How many earlier runs it shows.
+    static let earlierRunLimit = 10
 
     struct Page: Encodable {
         struct LastRun: Encodable {
@@ -13,8 +17,15 @@ enum IndexPageGenerator {
         }
         var page: PageContext
         var lastRun: LastRun?
-        var changes: [ChangeView]
-        var hasChanges: Bool
+        /// Sources whose last attempt failed, longest-failing first.
+        var problems: [SourceView]
+        var hasProblems: Bool
+        /// `All 6 sources are fine.` or `2 of 6 sources need attention.`
+        var healthSummary: String
+        var latest: RunView?
+        var earlier: [RunView]
+        var hasEarlier: Bool
+        /// Every source: those with problems first, then in the configuration's order.
         var sources: [SourceView]
         var digests: [DigestLink]
         var hasDigests: Bool
@@ -23,36 +34,42 @@ enum IndexPageGenerator {
     static func generate(_ site: GenerationContext) throws {
         let content = site.content
         let root = ""
-        let changes = content.changes.prefix(changeLimit).compactMap { change -> ChangeView? in
-            guard let source = content.source(change.sourceID) else { return nil }
-            return ChangeView(ChangeDescription(change, sourceName: source.name), root: root)
+        let wording = site.wording
+        let sources = content.sources.enumerated().sorted { left, right in
+            let (l, r) = (left.element.health, right.element.health)
+            if l.stale != r.stale { return l.stale }
+            if l.stale, l.consecutiveFailures != r.consecutiveFailures {
+                return l.consecutiveFailures > r.consecutiveFailures
+            }
+            return left.offset < right.offset
+        }.map { SourceView($0.element, root: root, wording: wording) }
+        let problems = sources.filter(\.hasProblem)
+        var budget = changeLimit
+        let runs = content.runs.reversed().prefix(earlierRunLimit + 1).map { run in
+            RunView(run, content: content, root: root, wording: wording, budget: &budget)
         }
         let digests = Array(DigestGenerator.days(content.runs).reversed().prefix(7)).map {
             DigestGenerator.link(for: $0, root: root)
         }
+        let earlier = runs.dropFirst().filter(\.hasSources)
         let page = Page(
             page: site.page(root: root, title: content.site.title),
-            lastRun: content.latestRun.map { lastRun($0, sourceIDs: content.sources.map(\.id)) },
-            changes: changes, hasChanges: !changes.isEmpty,
-            sources: content.sources.map { SourceView($0, root: root) },
-            digests: digests, hasDigests: !digests.isEmpty)
+            lastRun: content.latestRun.map { run in
+                Page.LastRun(
+                    time: RFC3339.string(from: run.started), text: wording.dateTime(run.started),
+                    summary: RunView.summary(run, sourceIDs: content.sources.map(\.id)))
+            },
+            problems: problems, hasProblems: !problems.isEmpty,
+            healthSummary: healthSummary(problems: problems.count, of: sources.count),
+            latest: runs.first, earlier: Array(earlier), hasEarlier: !earlier.isEmpty,
+            sources: sources, digests: digests, hasDigests: !digests.isEmpty)
         try site.writePage("index", page, to: "index.html")
     }
 
-    private static func lastRun(_ run: RunRecord, sourceIDs: [String]) -> Page.LastRun {
-        let failed = run.outcomes.filter { !$0.isSuccess }.count
-        let changes = run.newsCount
-        var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
-        if failed > 0 { summary += ", \(failed) failed" }
-        summary += ", \(changes) \(changes == 1 ? "change" : "changes")"
-        // A sharded run with a shard missing: its sources were not tried, not failed or removed.
-        for shard in run.missingShards ?? [] {
-            let notTried = run.sourcesNotTried(of: sourceIDs).filter(shard.contains)
-            summary +=
-                "; \(shard) did not report, so \(notTried.count) "
-                + "\(notTried.count == 1 ? "source was" : "sources were") not tried"
-        }
-        return Page.LastRun(
-            time: RFC3339.string(from: run.started), text: SiteDate.minute(run.started), summary: summary)
+    static func healthSummary(problems: Int, of total: Int) -> String {
+        if total == 0 { return "No sources are configured." }
+        if problems == 0 { return total == 1 ? "The source is fine." : "All \(total) sources are fine." }
+        let verb = problems == 1 ? "needs" : "need"
+        return total == 1 ? "The source \(verb) attention." : "\(problems) of \(total) sources \(verb) attention."
     }
 }

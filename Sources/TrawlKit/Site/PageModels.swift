@@ -22,6 +22,8 @@ struct PageContext: Encodable {
     var jsonFeedHref: String
     var lastRun: String
     var lastRunTime: String
+    /// `site.language`: the pages' `lang`.
+    var language: String
 }
 
 struct ChangeView: Encodable {
@@ -38,7 +40,7 @@ struct ChangeView: Encodable {
     var rows: [ChangeDescription.FieldRow]
     var hasRows: Bool
 
-    init(_ description: ChangeDescription, root: String) {
+    init(_ description: ChangeDescription, root: String, wording: ValueWording = ValueWording()) {
         let change = description.change
         kind = change.kind.rawValue
         label = description.label
@@ -48,7 +50,7 @@ struct ChangeView: Encodable {
         title = description.title
         href = description.link?.absoluteString ?? ""
         time = RFC3339.string(from: change.detectedAt)
-        timeText = SiteDate.minute(change.detectedAt)
+        timeText = wording.dateTime(change.detectedAt)
         summary = change.kind == .added || change.kind == .reappeared ? description.summary ?? "" : ""
         // On a page, an addition's fields would repeat the item; only changes show a table.
         rows = change.kind == .changed ? description.rows : []
@@ -63,6 +65,8 @@ struct SourceView: Encodable {
     var href: String
     var feedHref: String
     var itemCount: Int
+    /// `1 item`, `1,200 items`.
+    var itemCountText: String
     /// `ok`, `stale` (the last attempt failed; the last good items are shown) or `new`.
     var status: String
     var statusText: String
@@ -72,14 +76,20 @@ struct SourceView: Encodable {
     var failures: Int
     /// What is wrong with the items shown (a field empty on most of them): kept, but told.
     var warnings: [String]
+    /// True when the last attempt failed or was refused by the layout guard.
+    var hasProblem: Bool
+    /// What to do about it, and the command that does it (`trawl run --accept ID`, `trawl try ID`).
+    var hint: String
+    var command: String
 
-    init(_ source: SiteContent.Source, root: String) {
+    init(_ source: SiteContent.Source, root: String, wording: ValueWording = ValueWording()) {
         id = source.id
         name = source.name
         kind = source.configuration.kind.rawValue
         href = "\(root)sources/\(source.id)/index.html"
         feedHref = "\(root)sources/\(source.id)/feed.atom"
         itemCount = source.items.count
+        itemCountText = wording.number(itemCount) + (itemCount == 1 ? " item" : " items")
         let health = source.health
         if health.stale {
             status = "stale"
@@ -92,58 +102,26 @@ struct SourceView: Encodable {
             statusText = "OK"
         }
         lastSuccess = health.lastSuccess.map(RFC3339.string(from:)) ?? ""
-        lastSuccessText = health.lastSuccess.map(SiteDate.minute) ?? ""
+        lastSuccessText = health.lastSuccess.map(wording.dateTime) ?? ""
         error = health.lastError.map(SafeText.line) ?? ""
         failures = health.consecutiveFailures
         warnings = (health.warnings ?? []).map(SafeText.line)
+        hasProblem = health.stale || !warnings.isEmpty
+        if source.guarded {
+            command = "trawl run --accept \(SafeText.line(source.id))"
+            hint =
+                "The page looks different: the last good items are kept. If it really changed, take the new layout with"
+        } else if health.stale {
+            command = ""
+            hint = "The last good items are kept, and Trawl tries again on the next run."
+        } else if !warnings.isEmpty {
+            command = "trawl try \(SafeText.line(source.id))"
+            hint = "The items are kept, but a field came out empty or unreadable on most of them. See what a run scrapes with"
+        } else {
+            command = ""
+            hint = ""
+        }
     }
-}
-
-struct FieldView: Encodable {
-    var name: String
-    var text: String
-    var href: String
-}
-
-struct ItemView: Encodable {
-    var title: String
-    var href: String
-    var date: String
-    var dateText: String
-    var summary: String
-    var fields: [FieldView]
-    var hasFields: Bool
-    var fileHref: String
-    /// For a status source: `on` or `off` (the item's `on` field), else empty.
-    var state: String
-    /// Lower-cased text the search box matches against.
-    var search: String
-}
-
-struct ItemGroup: Encodable {
-    var heading: String
-    var items: [ItemView]
-}
-
-struct TableView: Encodable {
-    struct Column: Encodable {
-        var name: String
-        var numeric: Bool
-    }
-    struct Cell: Encodable {
-        var text: String
-        var href: String
-        /// What the column sorts by (a number for numeric columns).
-        var sort: String
-    }
-    struct Row: Encodable {
-        var cells: [Cell]
-        var fileHref: String
-        var search: String
-    }
-    var columns: [Column]
-    var rows: [Row]
-    var hasFiles: Bool
 }
 
 struct DigestLink: Encodable {

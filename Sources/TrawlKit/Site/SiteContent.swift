@@ -12,8 +12,12 @@ struct SiteContent: Sendable {
         var health: Health
         /// Mirrored files complete on disk, by item id.
         var files: [String: MirroredFile]
+        /// How the source's latest attempt among the runs shown ended, if it was tried.
+        var lastStatus: RunRecord.Outcome.Status? = nil
 
         var id: String { configuration.id }
+        /// Refused by the layout guard last time: `--accept` takes the new layout.
+        var guarded: Bool { health.stale && lastStatus == .guarded }
         var name: String { SafeText.line(configuration.name) }
     }
 
@@ -43,7 +47,9 @@ struct SiteContent: Sendable {
                 configuration: source,
                 items: try store.lastGoodSnapshot(of: source.id)?.items ?? [],
                 health: asOf(runs, try store.health(of: source.id), source.id),
-                files: mirror.completeFiles(of: source.id))
+                files: mirror.completeFiles(of: source.id),
+                lastStatus: runs.last { run in run.outcomes.contains { $0.sourceID == source.id } }?
+                    .outcomes.first { $0.sourceID == source.id }?.status)
         }
         return SiteContent(
             site: configuration.site, sources: sources, runs: runs,

@@ -89,9 +89,13 @@ struct GenerationContext {
             feedHref: feedHref ?? "\(root)feed.atom",
             feedTitle: feedTitle ?? SafeText.line(site.title),
             jsonFeedHref: jsonFeedHref ?? "\(root)feed.json",
-            lastRun: latest.map { SiteDate.minute($0.started) } ?? "",
-            lastRunTime: latest.map { RFC3339.string(from: $0.started) } ?? "")
+            lastRun: latest.map { wording.dateTime($0.started) } ?? "",
+            lastRunTime: latest.map { RFC3339.string(from: $0.started) } ?? "",
+            language: SafeText.line(site.language))
     }
+
+    /// Values and dates in words, in the site's language.
+    var wording: ValueWording { ValueWording(language: content.site.language) }
 
     /// Renders the page template `name` with `data` and writes it to `path`.
     func writePage(_ name: String, _ data: some Encodable, to path: String) throws {

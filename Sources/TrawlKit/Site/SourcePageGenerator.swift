@@ -1,8 +1,11 @@
 import Foundation
 
-/// `sources/<id>/index.html`: every item of a source. Tabular sources are a table
-/// sortable by column; dated items are grouped as Today and Earlier, where today is the
-/// day of the last run (never the clock, so the page does not change by itself).
+/// `sources/<id>/index.html`: every item of a source, in the view that fits its kind.
+///
+/// Tabular sources are a sortable table; a status source is a list of switches (with when
+/// each last flipped, and the ones that left the page); other lists group dated items as
+/// Upcoming, Today and Earlier, where today is the day of the last run (never the clock,
+/// so the page does not change by itself). A podcast's episodes get a player.
 enum SourcePageGenerator {
     struct Page: Encodable {
         var page: PageContext
@@ -18,6 +21,7 @@ enum SourcePageGenerator {
 
     static func generate(_ site: GenerationContext) throws {
         let today = site.content.latestRun.map { SiteDate.startOfDay($0.started) }
+        let wording = site.wording
         for source in site.content.sources {
             let root = "../../"
             let files = source.files.mapValues { root + $0.relativePath }
@@ -25,71 +29,90 @@ enum SourcePageGenerator {
                 page: site.page(
                     root: root, title: source.name, feedHref: "feed.atom", jsonFeedHref: "feed.json",
                     feedTitle: "\(SafeText.line(site.content.site.title)): \(source.name)"),
-                source: SourceView(source, root: root),
+                source: SourceView(source, root: root, wording: wording),
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
                 hasItems: !source.items.isEmpty, table: nil, groups: [])
-            if source.items.isEmpty {
-                // "No items yet", and no empty table or list.
-            } else if source.configuration.kind == .table {
-                page.table = table(source.items, files: files)
-            } else {
-                page.groups = groups(
-                    source.items, files: files, today: source.configuration.kind == .status ? nil : today)
+            switch source.configuration.kind {
+            case _ where source.items.isEmpty && source.configuration.kind != .status:
+                break  // "No items yet", and no empty table or list.
+            case .table:
+                page.table = TableView(source.items, files: files, wording: wording)
+            case .status:
+                page.groups = switches(source, runs: site.content.runs, files: files, wording: wording)
+                page.hasItems = !page.groups.isEmpty
+            default:
+                page.groups = groups(source.items, files: files, today: today, wording: wording)
             }
             try site.writePage("source", page, to: "sources/\(source.id)/index.html")
         }
     }
 
-    static func table(_ items: [Item], files: [String: String]) -> TableView {
-        var names: [String] = []
-        for item in items {
-            for field in item.fields where !names.contains(field.name) { names.append(field.name) }
-        }
-        let columns = names.map { name in
-            TableView.Column(
-                name: SafeText.line(name),
-                numeric: items.allSatisfy { item in
-                    switch item[field: name] {
-                    case .int?, .double?, nil: return true
-                    default: return false
-                    }
-                })
-        }
-        let rows = items.map { item in
-            let cells = names.map { name -> TableView.Cell in
-                let value = item[field: name]
-                switch value {
-                case .url(let url)?:
-                    let text = SafeText.line(
-                        url.lastPathComponent.isEmpty ? (url.host ?? url.absoluteString) : url.lastPathComponent)
-                    return TableView.Cell(text: text, href: SafeText.link(url) ?? "", sort: text)
-                case .int(let number)?:
-                    return TableView.Cell(text: String(number), href: "", sort: String(number))
-                default:
-                    let text = ChangeDescription.text(value)
-                    let href = name == "title" ? SafeText.link(item.url) ?? "" : ""
-                    return TableView.Cell(text: text, href: href, sort: text)
-                }
-            }
-            return TableView.Row(
-                cells: cells, fileHref: files[item.id] ?? "",
-                search: cells.map(\.text).joined(separator: " ").lowercased())
-        }
-        return TableView(columns: columns, rows: rows, hasFiles: !files.isEmpty)
-    }
-
-    static func groups(_ items: [Item], files: [String: String], today: Date?) -> [ItemGroup] {
-        let views = items.map { view($0, files: files) }
+    /// Dated items as Upcoming (after the last run's day), Today and Earlier; undated lists as one group.
+    static func groups(
+        _ items: [Item], files: [String: String], today: Date?, wording: ValueWording
+    )
+        -> [ItemGroup]
+    {
+        let views = items.map { view($0, files: files, wording: wording) }
         guard let today, items.contains(where: { $0.date != nil }) else {
-            return [ItemGroup(heading: "", items: views)]
+            return [ItemGroup(heading: "", id: "all", items: views)]
         }
+        let tomorrow = today.addingTimeInterval(86_400)
+        var upcoming: [ItemView] = []
         var recent: [ItemView] = []
         var earlier: [ItemView] = []
         for (item, view) in zip(items, views) {
-            if let date = item.date, date >= today { recent.append(view) } else { earlier.append(view) }
+            guard let date = item.date else {
+                earlier.append(view)
+                continue
+            }
+            if date >= tomorrow {
+                upcoming.append(view)
+            } else if date >= today {
+                recent.append(view)
+            } else {
+                earlier.append(view)
+            }
         }
-        return [ItemGroup(heading: "Today", items: recent), ItemGroup(heading: "Earlier", items: earlier)]
-            .filter { !$0.items.isEmpty }
+        return [
+            ItemGroup(heading: "Upcoming", id: "upcoming", items: upcoming),
+            ItemGroup(heading: "Today", id: "today", items: recent),
+            ItemGroup(heading: "Earlier", id: "earlier", items: earlier),
+        ].filter { !$0.items.isEmpty }
+    }
+
+    /// A status source: its switches in the page's order, then the ones that have gone.
+    static func switches(
+        _ source: SiteContent.Source, runs: [RunRecord], files: [String: String], wording: ValueWording
+    )
+        -> [ItemGroup]
+    {
+        let history = SwitchHistory(sourceID: source.id, current: source.items, runs: runs)
+        let current = source.items.map { item -> ItemView in
+            var view = view(item, files: files, wording: wording)
+            if let time = history.lastFlip[item.id] {
+                view.flippedAt = RFC3339.string(from: time)
+                view.flippedAtText = wording.dateTime(time)
+            } else if let time = history.trackedSince {
+                view.trackedSince = RFC3339.string(from: time)
+                view.trackedSinceText = wording.dateTime(time)
+            }
+            view.flipped = history.flippedInLatestRun.contains(item.id)
+            return view
+        }
+        let gone = history.gone.map { item, since -> ItemView in
+            var view = view(item, files: [:], wording: wording)
+            view.state = "gone"
+            view.stateText = "Gone"
+            view.gone = true
+            view.flippedAt = RFC3339.string(from: since)
+            view.flippedAtText = wording.dateTime(since)
+            return view
+        }
+        return [
+            ItemGroup(heading: "", id: "switches", items: current),
+            ItemGroup(heading: "No longer on the page", id: "gone", items: gone),
+        ].filter { !$0.items.isEmpty }
     }
 
     /// `on` or `off` from a status item's `on` field (the pipeline sets it from the
@@ -99,29 +122,31 @@ enum SourcePageGenerator {
         return on ? "on" : "off"
     }
 
-    static func view(_ item: Item, files: [String: String]) -> ItemView {
+    static func view(_ item: Item, files: [String: String], wording: ValueWording) -> ItemView {
         let title = SafeText.line(item.title)
-        // A field that only repeats the title (a status label), or the state the badge
-        // shows, is not shown again.
+        let all = item.fields.map { FieldValue($0, wording: wording) }
+        let byName = FieldValue.byName(all)
         let state = state(of: item)
-        let shown = item.fields.filter { field in
+        let episode = EpisodeView(byName)
+        // A field that only repeats the title (a status label), the state the badge shows,
+        // or what an episode's player shows is not listed again.
+        let details = zip(item.fields, all).filter { field, _ in
             !listedElsewhere.contains(field.name) && !(field.value.text == item.title && field.name != "title")
-                && !(field.name == "on" && !state.isEmpty)
-        }
-        let fields = shown.map { field -> FieldView in
-            if case .url(let url) = field.value, let link = SafeText.link(url) {
-                return FieldView(name: SafeText.line(field.name), text: SafeText.line(url.absoluteString), href: link)
-            }
-            return FieldView(name: SafeText.line(field.name), text: ChangeDescription.text(field.value), href: "")
-        }
+                && !(!state.isEmpty && SwitchHistory.stateFields.contains(field.name))
+                && !(episode != nil && EpisodeView.shownFields.contains(field.name))
+        }.map(\.1)
         let summary = item.summary.map(SafeText.line) ?? ""
         return ItemView(
             title: title.isEmpty ? SafeText.line(item.id) : title,
             href: SafeText.link(item.url) ?? "",
             date: item.date.map(RFC3339.string(from:)) ?? "",
-            dateText: item.date.map(SiteDate.short) ?? "",
-            summary: summary, fields: fields, hasFields: !fields.isEmpty,
-            fileHref: files[item.id] ?? "", state: state,
-            search: ([title, summary] + fields.map(\.text)).joined(separator: " ").lowercased())
+            dateText: item.date.map(wording.date) ?? "",
+            summary: summary, fields: byName, fieldList: all, details: details, hasDetails: !details.isEmpty,
+            fileHref: files[item.id] ?? "",
+            isEpisode: episode != nil, isSwitch: !state.isEmpty, isPlain: episode == nil && state.isEmpty,
+            episode: episode ?? .none, state: state, stateText: state == "on" ? "On" : state == "off" ? "Off" : "",
+            flippedAt: "", flippedAtText: "", flipped: false, gone: false, trackedSince: "", trackedSinceText: "",
+            search: ([title, summary] + details.map(\.human) + [state]).filter { !$0.isEmpty }
+                .joined(separator: " ").lowercased())
     }
 }

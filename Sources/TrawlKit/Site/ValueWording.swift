@@ -15,6 +15,9 @@ struct ValueWording: Sendable {
         case size
         /// A chart's scale denominator, written `1:40,000`.
         case scale
+        /// A number that names something (a chart number, an episode, a year): its digits
+        /// as they are, `13325` and not `13,325`.
+        case identifier
 
         /// Field names the built-in presets use for each meaning. A name matches whatever
         /// its case or separators (`enclosure_length`, `EnclosureLength`).
@@ -23,6 +26,11 @@ struct ValueWording: Sendable {
             if durationNames.contains(key) { return .duration }
             if sizeNames.contains(key) { return .size }
             if scaleNames.contains(key) { return .scale }
+            if identifierNames.contains(key) || field.hasSuffix("Id") || field.hasSuffix("ID")
+                || field.lowercased().hasSuffix("_id")
+            {
+                return .identifier
+            }
             return .plain
         }
 
@@ -31,6 +39,9 @@ struct ValueWording: Sendable {
             "enclosurelength", "size", "filesize", "bytes", "contentlength",
         ]
         private static let scaleNames: Set<String> = ["scale"]
+        private static let identifierNames: Set<String> = [
+            "number", "no", "id", "chart", "episode", "season", "rank", "year", "code", "zip", "postcode",
+        ]
     }
 
     /// The site's language (`site.language`): a BCP 47 tag such as `en` or `de-CH`.
@@ -62,6 +73,7 @@ struct ValueWording: Sendable {
         switch meaning {
         case .plain: return grouped(int)
         case .scale: return "1:" + grouped(int)
+        case .identifier: return String(int)
         case .duration: return Self.duration(seconds: int)
         case .size: return size(bytes: int)
         }
@@ -78,6 +90,51 @@ struct ValueWording: Sendable {
         guard hour != 0 || minute != 0 else { return day }
         return day + ", " + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + " UTC"
     }
+
+    /// `30 November 2026, 04:00 UTC`: a moment, such as when a run started, always with its time.
+    func dateTime(_ date: Date) -> String {
+        let text = self.date(date)
+        return text.contains(":") ? text : text + ", 00:00 UTC"
+    }
+
+    /// A field's name as a heading: `enclosureLength` → `Enclosure length`, `url` → `Link`.
+    static func label(forField name: String) -> String {
+        if let special = specialLabels[name.lowercased()] { return special }
+        let characters = Array(name)
+        var words: [String] = []
+        var word = ""
+        for (index, character) in characters.enumerated() {
+            if character == "_" || character == "-" || character == " " {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                continue
+            }
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            // `publishedAt` → published|At; `HTTPStatus` → HTTP|Status.
+            let startsWord =
+                character.isUppercase
+                && ((previous.map { $0.isLowercase || $0.isNumber } ?? false)
+                    || ((previous?.isUppercase ?? false) && (next?.isLowercase ?? false)))
+            if startsWord, !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            word.append(character)
+        }
+        if !word.isEmpty { words.append(word) }
+        let sentence = words.enumerated().map { index, word in
+            let isAcronym = word.count > 1 && word.allSatisfy(\.isUppercase)
+            if isAcronym { return word }
+            return index == 0 ? word.prefix(1).uppercased() + word.dropFirst().lowercased() : word.lowercased()
+        }
+        return sentence.isEmpty ? name : sentence.joined(separator: " ")
+    }
+
+    private static let specialLabels: [String: String] = [
+        "url": "Link", "id": "ID", "enclosure": "Audio", "enclosuretype": "Audio type",
+        "enclosurelength": "File size", "artwork": "Artwork", "on": "On",
+    ]
 
     /// `1:02:03`; `4:05` under an hour; negative durations are written as plain numbers.
     static func duration(seconds: Int) -> String {

@@ -1,0 +1,76 @@
+import Foundation
+
+/// One run on the front page: when, what it found, and its changes grouped by source.
+struct RunView: Encodable {
+    struct SourceChanges: Encodable {
+        var name: String
+        var href: String
+        /// `2 added, 1 changed`.
+        var counts: String
+        var changes: [ChangeView]
+        /// How many changes are not listed here (the source's page and feed have them all).
+        var more: Int
+        var hasMore: Bool
+        var hasChanges: Bool
+    }
+
+    var time: String
+    var text: String
+    /// `6 sources, 1 failed, 5 changes`.
+    var summary: String
+    var sources: [SourceChanges]
+    var hasSources: Bool
+
+    /// `budget` is how many changes may still be listed on the page; what this run lists is taken from it.
+    init(_ run: RunRecord, content: SiteContent, root: String, wording: ValueWording, budget: inout Int) {
+        time = RFC3339.string(from: run.started)
+        text = wording.dateTime(run.started)
+        summary = Self.summary(run, sourceIDs: content.sources.map(\.id))
+        var sources: [SourceChanges] = []
+        for source in content.sources {
+            let changes = run.changes(of: source.id)
+            guard !changes.isEmpty else { continue }
+            let shown = changes.prefix(max(0, budget)).map { change in
+                ChangeView(ChangeDescription(change, sourceName: source.name), root: root, wording: wording)
+            }
+            budget -= shown.count
+            sources.append(
+                SourceChanges(
+                    name: source.name, href: "\(root)sources/\(source.id)/index.html",
+                    counts: Self.counts(changes), changes: shown, more: changes.count - shown.count,
+                    hasMore: changes.count > shown.count, hasChanges: !shown.isEmpty))
+        }
+        self.sources = sources
+        hasSources = !sources.isEmpty
+    }
+
+    /// `6 sources, 1 failed, 5 changes`; a sharded run with a shard missing says so, since
+    /// its sources (of `sourceIDs`) were not tried rather than failed or removed.
+    static func summary(_ run: RunRecord, sourceIDs: [String]) -> String {
+        let failed = run.outcomes.filter { !$0.isSuccess }.count
+        let changes = run.newsCount
+        var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
+        if failed > 0 { summary += ", \(failed) failed" }
+        summary += ", \(changes) \(changes == 1 ? "change" : "changes")"
+        for shard in run.missingShards ?? [] {
+            let notTried = run.sourcesNotTried(of: sourceIDs).filter(shard.contains)
+            summary +=
+                "; \(shard) did not report, so \(notTried.count) "
+                + "\(notTried.count == 1 ? "source was" : "sources were") not tried"
+        }
+        return summary
+    }
+
+    /// `2 added, 1 changed`, in the order of `Change.Kind`; a baseline reads `now tracking 20 items`.
+    static func counts(_ changes: [Change]) -> String {
+        Change.Kind.allCases.compactMap { kind -> String? in
+            let ofKind = changes.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { return nil }
+            if kind == .baseline {
+                let tracked = ofKind.map { $0.trackedItems ?? 0 }.reduce(0, +)
+                return "now tracking \(tracked) \(tracked == 1 ? "item" : "items")"
+            }
+            return "\(ofKind.count) \(kind.rawValue)"
+        }.joined(separator: ", ")
+    }
+}

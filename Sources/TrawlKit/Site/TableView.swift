@@ -1,0 +1,82 @@
+import Foundation
+
+/// A tabular source's items as a table: a labelled, sortable column per field, values in
+/// words (`1:40,000`), and one link per row — on the title, to the item's URL, whose own
+/// column is then left out.
+struct TableView: Encodable {
+    struct Column: Encodable {
+        /// The heading (`Scale`).
+        var name: String
+        /// The field's name in the configuration (`scale`).
+        var field: String
+        var numeric: Bool
+    }
+    struct Cell: Encodable {
+        var text: String
+        var href: String
+        /// What the column sorts by: the raw number for numeric columns, dates as RFC 3339.
+        var sort: String
+        /// Numbers are set right-aligned.
+        var numeric: Bool
+    }
+    struct Row: Encodable {
+        var cells: [Cell]
+        var fields: [String: FieldValue]
+        var fileHref: String
+        var search: String
+    }
+    var columns: [Column]
+    var rows: [Row]
+    var hasFiles: Bool
+
+    init(_ items: [Item], files: [String: String], wording: ValueWording) {
+        var names: [String] = []
+        for item in items {
+            for field in item.fields where !names.contains(field.name) { names.append(field.name) }
+        }
+        // The item's own URL gets no column: the title (else the first text column) links to it.
+        let linkColumn = names.contains("title") ? "title" : names.first { Self.isText($0, in: items) }
+        if linkColumn != nil {
+            names.removeAll { name in
+                items.allSatisfy { item in
+                    guard case .url(let url)? = item[field: name] else { return item[field: name] == nil }
+                    return url == item.url
+                } && items.contains { $0[field: name] != nil }
+            }
+        }
+        columns = names.map { name in
+            Column(
+                name: SafeText.line(ValueWording.label(forField: name)), field: SafeText.line(name),
+                numeric: items.allSatisfy { item in
+                    switch item[field: name] {
+                    case .int?, .double?, nil: return true
+                    default: return false
+                    }
+                })
+        }
+        let numericColumns = Set(columns.filter(\.numeric).map(\.field))
+        rows = items.map { item in
+            let values = item.fields.map { FieldValue($0, wording: wording) }
+            let byName = FieldValue.byName(values)
+            let cells = names.map { name -> Cell in
+                guard let value = byName[name] else { return Cell(text: "", href: "", sort: "", numeric: false) }
+                if value.type == "url" {
+                    let url = URL(string: value.raw)
+                    let short = url.map { $0.lastPathComponent.isEmpty ? ($0.host ?? value.raw) : $0.lastPathComponent }
+                    return Cell(
+                        text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false)
+                }
+                let href = name == linkColumn ? SafeText.link(item.url) ?? "" : ""
+                return Cell(text: value.human, href: href, sort: value.raw, numeric: numericColumns.contains(name))
+            }
+            return Row(
+                cells: cells, fields: byName, fileHref: files[item.id] ?? "",
+                search: cells.map(\.text).joined(separator: " ").lowercased())
+        }
+        hasFiles = !files.isEmpty
+    }
+
+    private static func isText(_ name: String, in items: [Item]) -> Bool {
+        items.contains { if case .string? = $0[field: name] { return true } else { return false } }
+    }
+}
