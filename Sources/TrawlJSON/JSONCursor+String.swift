@@ -4,7 +4,11 @@ extension JSONCursor {
     mutating func string() throws(JSONError) -> String {
         index += 1
         let start = index
-        // The common case: no escapes, so the bytes are the string.
+        // The common case: no escapes, so the bytes are the string. Eight bytes at a time
+        // while none of them is a quote, a backslash or a control character.
+        while index + 8 <= bytes.count, !Self.mayEndARun(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index += 8
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -55,6 +59,18 @@ extension JSONCursor {
             }
         }
         throw error(expected: "'\"'")
+    }
+
+    /// Whether any of the eight bytes in `word` is `"`, `\\` or below 0x20 (SWAR: a byte
+    /// is zero after the XOR exactly when it matched; subtracting borrows into its top bit).
+    private static func mayEndARun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word & high
+        return hasZeroByte(quote) || hasZeroByte(backslash) || control != 0
     }
 
     private func invalidUTF8(from start: Int) -> JSONError {

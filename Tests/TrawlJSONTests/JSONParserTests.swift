@@ -107,6 +107,24 @@ import TrawlJSON
         }
     }
 
+    /// Long strings are scanned eight bytes at a time: an escape, a quote or a control
+    /// character is found wherever it falls in a word.
+    @Test(arguments: ["\\n", "\\\"", "\\u00e9", "\u{1}", "é", "😀"])
+    func aSpecialCharacterIsFoundAtEveryPlaceInAWord(special: String) throws {
+        for offset in 0..<20 {
+            let prefix = String(repeating: "a", count: offset)
+            let text = "\"\(prefix)\(special)\(String(repeating: "b", count: 19 - offset))\""
+            if special == "\u{1}" {
+                #expect(throws: JSONError.self) { try JSONParser.parse(text) }
+                continue
+            }
+            let decoded = try #require(try JSONParser.parse(text).stringValue)
+            #expect(decoded.hasPrefix(prefix))
+            #expect(decoded.hasSuffix(String(repeating: "b", count: 19 - offset)))
+            #expect(decoded.count == 20)
+        }
+    }
+
     @Test func membersKeepTheirOrderAndRepeatedKeys() throws {
         let value = try JSONParser.parse(#"{"b": 1, "a": 2, "b": 3}"#)
         #expect(value.keys == ["b", "a", "b"])

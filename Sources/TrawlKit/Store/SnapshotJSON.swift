@@ -23,7 +23,10 @@ enum SnapshotJSON {
     /// The snapshot in `json`, whose version the caller has checked is readable; the
     /// result keeps that version, so the store knows to rewrite an old file.
     static func decode(_ json: JSONValue, version: Int) throws(ContentError) -> Snapshot {
-        let reader = Reader(version: version, types: try fieldTypes(json))
+        let ordered = try fieldTypes(json)
+        var types: [String: FieldType] = [:]
+        for entry in ordered { types[entry.name] = entry.type }
+        let reader = Reader(version: version, types: types, orderedTypes: ordered)
         let sourceID = try reader.string(reader.required(json, "sourceID", at: ""), at: "sourceID")
         let takenAt = try reader.date(reader.required(json, "takenAt", at: ""), at: "takenAt")
         let items = try reader.items(reader.required(json, "items", at: ""), at: "items")
@@ -33,15 +36,15 @@ enum SnapshotJSON {
         return snapshot
     }
 
-    private static func fieldTypes(_ json: JSONValue) throws(ContentError) -> [String: FieldType] {
-        guard let value = json["fieldTypes"] else { return [:] }
+    private static func fieldTypes(_ json: JSONValue) throws(ContentError) -> [(name: String, type: FieldType)] {
+        guard let value = json["fieldTypes"] else { return [] }
         guard let members = value.objectValue else { throw ContentError(message: "fieldTypes is not an object") }
-        var types: [String: FieldType] = [:]
+        var types: [(name: String, type: FieldType)] = []
         for member in members {
             guard let name = member.value.stringValue, let type = FieldType(name: name) else {
                 throw ContentError(message: "fieldTypes.\(member.key) is not a field type")
             }
-            types[member.key] = type
+            types.append((member.key, type))
         }
         return types
     }
@@ -49,6 +52,8 @@ enum SnapshotJSON {
     private struct Reader {
         var version: Int
         var types: [String: FieldType]
+        /// The same, in the order written.
+        var orderedTypes: [(name: String, type: FieldType)]
 
         func required(
             _ object: JSONValue, _ key: String, at path: @autoclosure () -> String
@@ -136,8 +141,13 @@ enum SnapshotJSON {
             }
             var fields: [Item.Field] = []
             fields.reserveCapacity(members.count)
-            for member in members {
-                let value = try plain(member.value, as: types[member.key], at: "\(path()).fields.\(member.key)")
+            for (index, member) in members.enumerated() {
+                // Items list their fields in one order, which `fieldTypes` keeps: compare
+                // the name at the same place before hashing it.
+                let type =
+                    index < orderedTypes.count && orderedTypes[index].name == member.key
+                    ? orderedTypes[index].type : types[member.key]
+                let value = try plain(member.value, as: type, at: "\(path()).fields.\(member.key)")
                 fields.append(Item.Field(member.key, value))
             }
             return fields
