@@ -69,7 +69,8 @@ struct SourceReader {
         source.name = reader.string(object["name"], at: "\(path).name") ?? id
         if let base = reader.string(object["base"], at: "\(path).base") {
             source.base = URL(string: base)
-            if source.base?.scheme == nil {
+            // A cache-reading command leaves an unset `${BASE}` as `unset-BASE`: no matter there.
+            if source.base?.scheme == nil, !reader.expansion.toleratesUnset {
                 reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"])
             }
         }
@@ -170,12 +171,15 @@ struct SourceReader {
     private func readGuardrail(_ node: JSONValue?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
-        guard let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty"]) else {
+        guard
+            let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty", "warnAt"])
+        else {
             return guardrail
         }
         guardrail.maxLoss = share("maxLoss", in: object, at: at) ?? guardrail.maxLoss
         guardrail.maxMissingRequired = share("maxMissingRequired", in: object, at: at) ?? guardrail.maxMissingRequired
         guardrail.allowEmpty = reader.bool(object["allowEmpty"], at: "\(at).allowEmpty") ?? guardrail.allowEmpty
+        guardrail.warnAt = share("warnAt", in: object, at: at) ?? guardrail.warnAt
         return guardrail
     }
 
