@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TrawlHTML", targets: ["TrawlHTML"]),
         .library(name: "TrawlFeeds", targets: ["TrawlFeeds"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "TrawlJSON", targets: ["TrawlJSON"]),
     ],
     targets: [
         // Debian's C libraries, found through pkg-config.
@@ -26,27 +27,30 @@ let package = Package(
 
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
-        .target(name: "TrawlFeeds", dependencies: ["CLibXML2"]),
+        .target(name: "TrawlJSON"),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON"]),
         .target(name: "Mustache"),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "Mustache", "CCmarkGFM"],
+            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache", "CCmarkGFM"],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
         .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),
 
         .executableTarget(
             name: "trawl-bench",
-            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "Mustache"],
+            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache"],
             path: "Benchmarks/Sources/trawl-bench"
         ),
 
         .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
+        .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "TrawlKitTests", dependencies: ["TrawlKit", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit"], path: "Tests/Support"),
     ],

@@ -37,17 +37,17 @@ import Testing
             message: "the file is not valid JSON: line 1, column 1 (byte 0) has byte 0x00 where a value should be"),
         Case(
             name: "newer schema",
-            contents: goodSnapshot.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2"),
-            kind: .wrongSchema(found: 2, expected: 1),
-            message: "the file has schema version 2, but this Trawl reads version 1 (written by a newer Trawl?)"),
+            contents: goodSnapshot.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 3"),
+            kind: .wrongSchema(found: 3, expected: 2),
+            message: "the file has schema version 3, but this Trawl reads version 2 (written by a newer Trawl?)"),
         Case(
-            name: "newer schema of another shape", contents: "{\"schemaVersion\": 3, \"entries\": {}}",
-            kind: .wrongSchema(found: 3, expected: 1),
-            message: "the file has schema version 3, but this Trawl reads version 1 (written by a newer Trawl?)"),
+            name: "newer schema of another shape", contents: "{\"schemaVersion\": 4, \"entries\": {}}",
+            kind: .wrongSchema(found: 4, expected: 2),
+            message: "the file has schema version 4, but this Trawl reads version 2 (written by a newer Trawl?)"),
         Case(
             name: "no schema version", contents: "{\"sourceID\": \"charts\", \"items\": []}",
-            kind: .wrongSchema(found: nil, expected: 1),
-            message: "the file has no schema version; this Trawl reads version 1"),
+            kind: .wrongSchema(found: nil, expected: 2),
+            message: "the file has no schema version; this Trawl reads version 2"),
         Case(
             name: "missing field", contents: "{\"schemaVersion\": 1, \"sourceID\": \"charts\", \"items\": []}",
             kind: .invalidContent("'takenAt' is missing"),

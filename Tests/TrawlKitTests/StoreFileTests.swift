@@ -33,16 +33,17 @@ import Testing
         #expect(try store.runs().isEmpty)
     }
 
-    @Test func filesArePrettyWithSortedKeysAndReadableDates() throws {
-        try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(7)]))
+    @Test func snapshotsKeepOneItemALineWithReadableDates() throws {
+        try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(7), SnapshotFixtures.chart(8)]))
         let text = try String(contentsOf: store.snapshotFile(of: "charts"), encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"items\" : ["))
-        #expect(text.contains("\"takenAt\" : \"2026-11-30T04:00:00Z\""))
-        #expect(text.contains("\"url\" : \"https://charts.example/7.pdf\""))
-        #expect(text.contains("\"schemaVersion\" : 1"))
+        #expect(text.hasPrefix("{\n  \"schemaVersion\": 2,\n"))
+        #expect(text.contains("\"takenAt\": \"2026-11-30T04:00:00Z\""))
+        #expect(text.contains("\"url\":\"https://charts.example/7.pdf\""))
         #expect(text.hasSuffix("}\n"))
         let keys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
-        #expect(keys == ["items", "removed", "schemaVersion", "sourceID", "takenAt"])
+        #expect(keys == ["schemaVersion", "sourceID", "takenAt", "fieldTypes", "items", "removed"])
+        let itemLines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"id\":") }
+        #expect(itemLines.count == 2)
     }
 
     @Test func savingTheSameContentWritesNothing() throws {

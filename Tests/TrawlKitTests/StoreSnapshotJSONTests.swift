@@ -1,16 +1,24 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlJSON
 
 @testable import TrawlKit
 
-/// The fast snapshot codec writes exactly what `JSONEncoder` writes and reads exactly what
-/// `JSONDecoder` reads, so it changes speed and nothing else.
+/// The snapshot codec: schema version 2 round-trips every value, and version 1 (the
+/// `Codable` form, tagged values) reads as `JSONDecoder` reads it.
 @Suite struct StoreSnapshotJSONTests {
-    private func codableBytes(_ snapshot: Snapshot) throws -> Data {
-        var data = try CacheStore.encoder.encode(snapshot)
+    /// The snapshot as schema version 1 stored it: `Codable`, every value tagged.
+    private func version1Bytes(_ snapshot: Snapshot) throws -> Data {
+        var old = snapshot
+        old.schemaVersion = 1
+        var data = try CacheStore.encoder.encode(old)
         data.append(0x0A)
         return data
+    }
+
+    private func decode(_ data: Data) throws -> Snapshot {
+        try CacheStore.decode(Snapshot.self, from: data, path: "snapshot.json").get()
     }
 
     /// Snapshots with every kind of value, and strings that need escaping.
@@ -39,6 +47,15 @@ import Testing
                     .init("url", .url(URL(string: "file:///x")!)),
                     .init("date", .date(Date(timeIntervalSince1970: 1_796_011_200.5))),
                     .init("list", .list([.int(1), .list([]), .string("x")])), .init("empty", .list([])),
+                    .init("tags", .list([.string("a"), .string("b")])),
+                ]))
+        // The same names with other types: written tagged, read back as they were.
+        items.append(
+            Item(
+                id: "retyped", title: "r",
+                fields: [
+                    .init("int", .string("not a number")), .init("empty", .list([.date(SnapshotFixtures.night)])),
+                    .init("tags", .list([.string("c"), .int(3)])), .init("d1.0", .int(1)),
                 ]))
         return [
             Snapshot(
@@ -48,48 +65,95 @@ import Testing
     }()
 
     @Test(arguments: awkward)
-    func writesTheBytesJSONEncoderWrites(snapshot: Snapshot) throws {
-        let fast = SnapshotJSON.encode(snapshot)
-        let slow = try codableBytes(snapshot)
-        #expect(String(decoding: fast, as: UTF8.self) == String(decoding: slow, as: UTF8.self))
+    func everyValueRoundTrips(snapshot: Snapshot) throws {
+        let data = SnapshotJSON.encode(snapshot)
+        #expect(try decode(data) == snapshot)
+        #expect(try JSONParser.parse(data)["schemaVersion"]?.numberValue?.int == 2)
     }
 
     @Test(arguments: awkward)
-    func readsWhatJSONDecoderReads(snapshot: Snapshot) throws {
-        let data = try codableBytes(snapshot)
-        let fast = try #require(SnapshotJSON.decode(data))
-        #expect(fast == (try CacheStore.decoder.decode(Snapshot.self, from: data)))
+    func readsVersion1AsJSONDecoderReadsIt(snapshot: Snapshot) throws {
+        let data = try version1Bytes(snapshot)
+        var read = try decode(data)
+        #expect(read.schemaVersion == 1)
+        #expect(read == (try CacheStore.decoder.decode(Snapshot.self, from: data)))
+        read.schemaVersion = Snapshot.schemaVersion
+        #expect(read == snapshot)
     }
 
     @Test(arguments: Array(UInt64(1)...50))
     func randomSnapshotsRoundTripIdentically(seed: UInt64) throws {
         let (a, b) = SnapshotFixtures.randomPair(seed: seed)
         for snapshot in [a, Snapshot(sourceID: b.sourceID, takenAt: b.takenAt, items: b.items, removed: a.items)] {
-            let data = try codableBytes(snapshot)
-            #expect(SnapshotJSON.encode(snapshot) == data)
-            #expect(SnapshotJSON.decode(data) == (try CacheStore.decoder.decode(Snapshot.self, from: data)))
+            let data = SnapshotJSON.encode(snapshot)
+            #expect(try decode(data) == snapshot)
+            #expect(SnapshotJSON.encode(try decode(data)) == data)
         }
     }
 
+    @Test func fieldsArePlainJSONWithTheirTypesOnce() throws {
+        let item = Item(
+            id: "13312", title: "Blue Hill Bay", url: URL(string: "https://charts.example/13312.pdf"),
+            date: SnapshotFixtures.night,
+            fields: [
+                .init("scale", .int(80000)), .init("tags", .list([.string("a"), .string("b")])),
+                .init("edition", .date(SnapshotFixtures.night)), .init("ratio", .double(0.5)),
+            ])
+        let json = try JSONParser.parse(
+            SnapshotJSON.encode(Snapshot(sourceID: "s", takenAt: SnapshotFixtures.night, items: [item])))
+        let fields = try #require(json["items"]?.arrayValue?.first?["fields"])
+        #expect(fields["scale"] == .int(80000))
+        #expect(fields["tags"] == .array([.string("a"), .string("b")]))
+        #expect(fields["edition"] == .string("2026-11-30T04:00:00Z"))
+        #expect(fields["ratio"]?.numberValue?.text == "0.5")
+        #expect(
+            json["fieldTypes"]
+                == .object([
+                    ("scale", .string("int")), ("tags", .string("list of string")), ("edition", .string("date")),
+                    ("ratio", .string("number")),
+                ]))
+    }
+
     @Test(arguments: [
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\"}",
-        "{\"schemaVersion\": \"1\", \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": []}",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"then\", \"items\": []}",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [{\"id\": \"a\"}]}",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [], \"removed\": 3}",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [{\"id\": \"a\", "
-            + "\"title\": \"t\", \"fields\": [{\"name\": \"n\", \"value\": {\"int\": 1.5}}]}]}",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": []",
-        "{\"schemaVersion\": 1, \"sourceID\": \"s\\x\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": []}",
+        ("{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\"}", "'items' is missing"),
+        (
+            "{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"then\", \"items\": []}",
+            "takenAt is not an RFC 3339 date"
+        ),
+        (
+            "{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [{\"id\": \"a\"}]}",
+            "'title' is missing in items[0]"
+        ),
+        (
+            "{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [], \"removed\": 3}",
+            "removed is not an array"
+        ),
+        (
+            "{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"fieldTypes\": {\"n\": \"int\"}, "
+                + "\"items\": [{\"id\": \"a\", \"title\": \"t\", \"fields\": {\"n\": 1.5}}]}",
+            "items[0].fields.n is not a whole number"
+        ),
+        (
+            "{\"schemaVersion\": 2, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", "
+                + "\"items\": [{\"id\": \"a\", \"title\": \"t\", \"fields\": {\"n\": 1}}]}",
+            "items[0].fields.n has no field type"
+        ),
+        (
+            "{\"schemaVersion\": 1, \"sourceID\": \"s\", \"takenAt\": \"2026-11-30T04:00:00Z\", \"items\": [{\"id\": \"a\", "
+                + "\"title\": \"t\", \"fields\": [{\"name\": \"n\", \"value\": {\"int\": 1.5}}]}]}",
+            "items[0].fields[0].value.int is not a whole number"
+        ),
     ])
-    func anythingUnexpectedIsLeftToTheSlowPath(text: String) {
-        #expect(SnapshotJSON.decode(Data(text.utf8)) == nil)
+    func contentThatDoesNotFitSaysWhere(text: String, message: String) {
+        #expect(
+            throws: CacheError(path: "snapshot.json", kind: .invalidContent(message)),
+            performing: { try decode(Data(text.utf8)) })
     }
 
     @Test func escapesAndSurrogatePairsAreRead() throws {
         let text = """
-            {"schemaVersion": 1, "sourceID": "\\u0073\\ud83d\\ude00\\n\\/", "takenAt": "2026-11-30T04:00:00Z", "items": []}
+            {"schemaVersion": 2, "sourceID": "\\u0073\\ud83d\\ude00\\n\\/", "takenAt": "2026-11-30T04:00:00Z", "items": []}
             """
-        #expect(SnapshotJSON.decode(Data(text.utf8))?.sourceID == "s😀\n/")
+        #expect(try decode(Data(text.utf8)).sourceID == "s😀\n/")
     }
 }

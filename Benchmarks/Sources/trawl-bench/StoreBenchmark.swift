@@ -5,7 +5,8 @@ import TrawlKit
 ///
 /// Three nightly runs, one source at a time as the pipeline does: a baseline, a run where
 /// nothing changed (which must write no cache file), and a run where 1% of items changed,
-/// 0.5% went and 0.5% arrived. Prints load, detect and save times and peak memory per run.
+/// 0.5% went and 0.5% arrived. Prints load, detect and save times and peak memory per run,
+/// the load speed (snapshot bytes read per second) and the snapshot bytes per item.
 ///
 /// `trawl-bench store [--sources N] [--items N] [--keep DIR]`
 enum StoreBenchmark {
@@ -22,7 +23,9 @@ enum StoreBenchmark {
         defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(at: root) } }
 
         print("store: \(sources) sources × \(items) items, cache in \(root.path)")
-        print("run          load      detect    save      record    written  changes   peak RSS")
+        // The load speed is also given per CPU second of this process, which other work
+        // on a shared machine does not slow.
+        print("run          load      detect    save      record    written  changes   peak RSS   load MB/s (CPU)")
         let night = Date(timeIntervalSince1970: 1_796_011_200)
         for (index, name) in ["baseline", "unchanged", "1% changed"].enumerated() {
             let time = night.addingTimeInterval(Double(index) * 86_400)
@@ -31,13 +34,20 @@ enum StoreBenchmark {
                 name.padding(toLength: 11, withPad: " ", startingAt: 0),
                 seconds(figures.load), seconds(figures.detect), seconds(figures.save), seconds(figures.record),
                 String(figures.written).leftPadded(7), String(figures.changes).leftPadded(8),
-                "  \(figures.peakMegabytes) MB")
+                "  \(figures.peakMegabytes) MB".padding(toLength: 10, withPad: " ", startingAt: 0),
+                figures.loadedBytes == 0
+                    ? ""
+                    : String(format: "%9.0f (%.0f)", figures.loadMegabytesPerSecond, figures.loadMegabytesPerCPUSecond))
             if index == 1, figures.written != 0 {
                 print("FAIL: the unchanged run wrote \(figures.written) cache files")
                 exit(1)
             }
         }
         print("cache size: \(try directorySize(root) / 1_048_576) MB")
+        let snapshotBytes = try snapshotSize(root)
+        print(
+            "snapshots: \(snapshotBytes / 1_048_576) MB, \(snapshotBytes / (sources * items)) bytes per item"
+                + " (goal ≤ 250); load goal ≥ 200 MB/s")
     }
 
     struct Figures {
@@ -49,6 +59,18 @@ enum StoreBenchmark {
         var written = 0
         var changes = 0
         var peakMegabytes = 0
+        /// The bytes of the snapshot files the run loaded.
+        var loadedBytes = 0
+        var loadCPUSeconds = 0.0
+
+        var loadMegabytesPerCPUSecond: Double {
+            loadCPUSeconds > 0 ? Double(loadedBytes) / 1_048_576 / loadCPUSeconds : 0
+        }
+
+        var loadMegabytesPerSecond: Double {
+            let seconds = Double(load.components.seconds) + Double(load.components.attoseconds) / 1e18
+            return seconds > 0 ? Double(loadedBytes) / 1_048_576 / seconds : 0
+        }
     }
 
     private static func measure(run: Int, sources: Int, items: Int, root: URL, at time: Date) throws -> Figures {
@@ -64,7 +86,10 @@ enum StoreBenchmark {
             let id = "source-\(source)"
             let scraped = Snapshot(sourceID: id, takenAt: time, items: page(source: source, items: items, run: run))
             var old: Snapshot?
+            figures.loadedBytes += fileSize(store.snapshotFile(of: id))
+            let cpuBefore = cpuSeconds()
             figures.load += clock.measure { old = try? store.lastGoodSnapshot(of: id) }
+            figures.loadCPUSeconds += cpuSeconds() - cpuBefore
             var detection: ChangeDetector.Detection?
             figures.detect += clock.measure {
                 detection = ChangeDetector(ignoredFields: ["rank"]).detect(from: old, to: scraped, at: time)
@@ -133,6 +158,24 @@ enum StoreBenchmark {
     private static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return String(format: "%7.2f s", value)
+    }
+
+    /// CPU time of this thread.
+    private static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func fileSize(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    private static func snapshotSize(_ root: URL) throws -> Int {
+        let sources = root.appendingPathComponent("sources")
+        return try FileManager.default.contentsOfDirectory(atPath: sources.path).reduce(0) { total, name in
+            total + fileSize(sources.appendingPathComponent(name).appendingPathComponent("snapshot.json"))
+        }
     }
 
     private static func directorySize(_ url: URL) throws -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Reads JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1) into a `Feed`.
 ///
@@ -13,17 +14,16 @@ struct JSONFeedReader {
     }
 
     func read(_ data: Data) throws -> ParsedFeed {
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try JSONParser.parse(data)
         } catch {
-            throw FeedError.malformedJSON(
-                message: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+            throw FeedError.malformedJSON(message: error.description)
         }
-        guard let root = object as? [String: Any] else {
-            throw FeedError.notAFeed(root: "JSON \(type(of: object))", discoveredFeeds: [])
+        guard root.objectValue != nil else {
+            throw FeedError.notAFeed(root: "JSON \(root.kindDescription)", discoveredFeeds: [])
         }
-        guard let version = root["version"] as? String, version.contains("jsonfeed.org/version/") else {
+        guard let version = root["version"]?.stringValue, version.contains("jsonfeed.org/version/") else {
             throw FeedError.notAFeed(root: "JSON object without a jsonfeed.org version", discoveredFeeds: [])
         }
         var reader = self
@@ -31,7 +31,7 @@ struct JSONFeedReader {
         return ParsedFeed(feed: feed, warnings: reader.warnings, encoding: "utf-8")
     }
 
-    private mutating func feed(_ root: [String: Any], version: String) -> Feed {
+    private mutating func feed(_ root: JSONValue, version: String) -> Feed {
         var feed = Feed(format: version.hasSuffix("/1") ? .json10 : .json11)
         let base = url(root["feed_url"], against: documentURL) ?? documentURL
         feed.title = string(root["title"])
@@ -46,8 +46,8 @@ struct JSONFeedReader {
         feed.icon = url(root["favicon"], against: base)
         feed.language = string(root["language"])
         feed.authors = authors(root, base: base)
-        for (index, value) in ((root["items"] as? [Any]) ?? []).enumerated() {
-            guard let item = value as? [String: Any] else {
+        for (index, item) in (root["items"]?.arrayValue ?? []).enumerated() {
+            guard item.objectValue != nil else {
                 warnings.append(FeedWarning("items[\(index)] is not an object; skipped"))
                 continue
             }
@@ -56,9 +56,9 @@ struct JSONFeedReader {
         return feed
     }
 
-    private mutating func entry(_ item: [String: Any], index: Int, base: URL?) -> FeedEntry {
+    private mutating func entry(_ item: JSONValue, index: Int, base: URL?) -> FeedEntry {
         var entry = FeedEntry()
-        entry.id = string(item["id"]) ?? (item["id"] as? NSNumber)?.stringValue
+        entry.id = string(item["id"]) ?? item["id"]?.numberValue.map(Self.text)
         entry.title = string(item["title"])
         entry.link = url(item["url"], against: base)
         if let link = entry.link { entry.links.append(FeedLink(href: link)) }
@@ -74,42 +74,56 @@ struct JSONFeedReader {
         entry.published = date(item["date_published"], field: "items[\(index)].date_published")
         entry.updated = date(item["date_modified"], field: "items[\(index)].date_modified")
         entry.authors = authors(item, base: base)
-        entry.categories = ((item["tags"] as? [Any]) ?? []).compactMap { string($0).map { FeedCategory(term: $0) } }
+        entry.categories = (item["tags"]?.arrayValue ?? []).compactMap { string($0).map { FeedCategory(term: $0) } }
         entry.thumbnail = url(item["image"], against: base) ?? url(item["banner_image"], against: base)
-        for attachment in (item["attachments"] as? [Any]) ?? [] {
-            guard let attachment = attachment as? [String: Any], let href = url(attachment["url"], against: base) else {
+        for attachment in item["attachments"]?.arrayValue ?? [] {
+            guard let href = url(attachment["url"], against: base) else {
                 continue
             }
             entry.enclosures.append(
                 FeedEnclosure(
                     url: href, type: string(attachment["mime_type"]),
-                    length: (attachment["size_in_bytes"] as? NSNumber)?.intValue,
-                    duration: (attachment["duration_in_seconds"] as? NSNumber)?.doubleValue))
+                    length: attachment["size_in_bytes"]?.numberValue.flatMap(Self.whole),
+                    duration: attachment["duration_in_seconds"]?.numberValue?.double))
         }
         return entry
     }
 
     /// JSON Feed 1.1 `authors`, or 1.0's single `author`.
-    private func authors(_ object: [String: Any], base: URL?) -> [FeedPerson] {
-        let list = (object["authors"] as? [Any]) ?? (object["author"].map { [$0] } ?? [])
-        return list.compactMap { value in
-            guard let author = value as? [String: Any] else { return nil }
+    private func authors(_ object: JSONValue, base: URL?) -> [FeedPerson] {
+        let list = object["authors"]?.arrayValue ?? (object["author"].map { [$0] } ?? [])
+        return list.compactMap { author in
+            guard author.objectValue != nil else { return nil }
             let person = FeedPerson(name: string(author["name"]), uri: url(author["url"], against: base))
             return person == FeedPerson() ? nil : person
         }
     }
 
-    private func string(_ value: Any?) -> String? {
-        guard let text = (value as? String)?.trimmed, !text.isEmpty else { return nil }
+    /// A number id as its text: `42`, or `1.5`.
+    private static func text(_ number: JSONNumber) -> String {
+        if let int = number.int { return String(int) }
+        guard let double = number.double else { return number.text }
+        return double.rounded() == double && abs(double) < 1e15 ? String(Int(double)) : String(double)
+    }
+
+    /// A whole number's value; a fraction is cut to its whole part, as feed readers do.
+    private static func whole(_ number: JSONNumber) -> Int? {
+        if let int = number.int { return int }
+        guard let double = number.double, double.isFinite, abs(double) < 9e18 else { return nil }
+        return Int(double)
+    }
+
+    private func string(_ value: JSONValue?) -> String? {
+        guard let text = value?.stringValue?.trimmed, !text.isEmpty else { return nil }
         return text
     }
 
-    private func url(_ value: Any?, against base: URL?) -> URL? {
+    private func url(_ value: JSONValue?, against base: URL?) -> URL? {
         guard let text = string(value) else { return nil }
         return URL(string: text, relativeTo: base)?.absoluteURL
     }
 
-    private mutating func date(_ value: Any?, field: String) -> Date? {
+    private mutating func date(_ value: JSONValue?, field: String) -> Date? {
         guard let text = string(value) else { return nil }
         if let date = FeedDate.parse(text) { return date }
         warnings.append(FeedWarning("unparsable date in \(field): \"\(text)\""))

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Writes a `FeedDocument` as JSON Feed 1.1 (https://jsonfeed.org/version/1.1).
 ///
@@ -9,7 +10,7 @@ public struct JSONFeedWriter: Sendable {
 
     /// The feed as pretty-printed UTF-8 JSON, ending in a newline.
     public func write(_ document: FeedDocument) -> Data {
-        var feed: [(String, JSONValue)] = [
+        var feed: [(key: String, value: JSONValue)] = [
             ("version", .string("https://jsonfeed.org/version/1.1")),
             ("title", .string(document.title)),
         ]
@@ -20,13 +21,21 @@ public struct JSONFeedWriter: Sendable {
         if !document.authors.isEmpty { feed.append(("authors", .array(document.authors.map(person)))) }
         if let language = document.language?.trimmed, !language.isEmpty { feed.append(("language", .string(language))) }
         feed.append(("items", .array(document.entries.map(item))))
-        var out = ""
-        JSONValue.object(feed).write(into: &out, indent: 0)
-        return Data((out + "\n").utf8)
+        return Data(JSONWriter.bytes(Self.xmlCharactersOnly(.object(feed))))
+    }
+
+    /// Strings without the characters XML forbids, so the JSON and Atom feeds say the same.
+    private static func xmlCharactersOnly(_ value: JSONValue) -> JSONValue {
+        switch value.content {
+        case .string(let string): return .string(string.xmlCharactersOnly)
+        case .array(let elements): return .array(elements.map(xmlCharactersOnly))
+        case .object(let members): return .object(members.map { ($0.key, xmlCharactersOnly($0.value)) })
+        default: return value
+        }
     }
 
     private func item(_ entry: FeedDocument.Entry) -> JSONValue {
-        var item: [(String, JSONValue)] = [("id", .string(entry.id))]
+        var item: [(key: String, value: JSONValue)] = [("id", .string(entry.id))]
         if let url = entry.link { item.append(("url", .string(url.absoluteString))) }
         item.append(("title", .string(entry.title)))
         // JSON Feed §items: content_html or content_text is required; fall back on the summary, then nothing.
@@ -50,13 +59,13 @@ public struct JSONFeedWriter: Sendable {
                     "attachments",
                     .array(
                         entry.enclosures.map { enclosure in
-                            var attachment: [(String, JSONValue)] = [
+                            var attachment: [(key: String, value: JSONValue)] = [
                                 ("url", .string(enclosure.url.absoluteString)),
                                 ("mime_type", .string(FeedIdentifier.mediaType(enclosure.type))),
                             ]
                             if let title = enclosure.title { attachment.append(("title", .string(title))) }
                             if let length = enclosure.length, length >= 0 {
-                                attachment.append(("size_in_bytes", .number(length)))
+                                attachment.append(("size_in_bytes", .int(length)))
                             }
                             return .object(attachment)
                         })
@@ -66,42 +75,8 @@ public struct JSONFeedWriter: Sendable {
     }
 
     private func person(_ person: FeedDocument.Person) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("name", .string(person.name))]
+        var fields: [(key: String, value: JSONValue)] = [("name", .string(person.name))]
         if let uri = person.uri { fields.append(("url", .string(uri.absoluteString))) }
         return .object(fields)
-    }
-}
-
-/// A JSON value with ordered keys, for output that never depends on hashing.
-enum JSONValue {
-    case string(String)
-    case number(Int)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    func write(into out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        switch self {
-        case .string(let text): out += text.jsonQuoted
-        case .number(let number): out += String(number)
-        case .array(let values) where values.isEmpty: out += "[]"
-        case .object(let fields) where fields.isEmpty: out += "{}"
-        case .array(let values):
-            out += "[\n"
-            for (index, value) in values.enumerated() {
-                out += pad
-                value.write(into: &out, indent: indent + 1)
-                out += index == values.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "]"
-        case .object(let fields):
-            out += "{\n"
-            for (index, (key, value)) in fields.enumerated() {
-                out += pad + key.jsonQuoted + ": "
-                value.write(into: &out, indent: indent + 1)
-                out += index == fields.count - 1 ? "\n" : ",\n"
-            }
-            out += String(repeating: "  ", count: indent) + "}"
-        }
     }
 }

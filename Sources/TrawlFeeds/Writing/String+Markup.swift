@@ -28,26 +28,6 @@ extension String {
         return result
     }
 
-    /// The string as a JSON string literal, quotes included (RFC 8259 §7), with
-    /// XML-invalid control characters dropped so JSON and Atom say the same thing.
-    var jsonQuoted: String {
-        var result = "\""
-        result.reserveCapacity(utf8.count + 2)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                guard scalar.isXMLCharacter else { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// True when the text holds something a reader would take for HTML: a tag (`<b`, `</`,
     /// `<!`, `<?`) or an entity or character reference (`&amp;`, `&#38;`). A lone `<` or `&`
     /// in prose is not markup.

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrawlJSON
 
 /// `trawl template`: render one Mustache template with JSON data, to try a template out.
 struct TemplateCommand: TrawlCommand {
@@ -47,11 +48,11 @@ struct TemplateCommand: TrawlCommand {
             ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
         let name = path == "-" ? "standard input" : path
         do {
-            _ = try JSONNodeParser.parse(data)
-        } catch let error as JSONSyntaxError {
-            throw TemplateCommandError(message: "\(name):\(error.line):\(error.column): \(error.message)")
+            return MustacheValue(try JSONParser.parse(data))
+        } catch {
+            throw TemplateCommandError(
+                message: "\(name):\(error.position.line):\(error.position.column): \(error.message)")
         }
-        return try MustacheValue(jsonData: data)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Adds a source to a `trawl.json` by editing its text, so the file keeps its order,
 /// spacing and everything else its author wrote.
@@ -11,9 +12,9 @@ enum ConfigurationEditor {
     /// appended to its `sources` array; a file without one gains it.
     static func adding(_ source: String, id: String, to text: String, file: URL) throws -> String {
         let bytes = Array(text.utf8)
-        let json: JSONNode
+        let json: JSONValue
         do {
-            json = try JSONNodeParser.parse(Data(bytes))
+            json = try JSONParser.parse(bytes)
         } catch {
             throw EditError(description: "\(file.path): \(error); fix it before adding a source")
         }
@@ -30,7 +31,7 @@ enum ConfigurationEditor {
         else {
             throw EditError(description: "\(file.path): 'sources' is not a list")
         }
-        for element in elements where element["id"].flatMap(stringValue) == id {
+        for element in elements where element["id"]?.stringValue == id {
             throw EditError(description: "\(file.path) already has a source '\(id)'; pass --id to name this one")
         }
         // Back over the white space before `]`, so the new source follows the last one.
@@ -40,26 +41,14 @@ enum ConfigurationEditor {
         return String(decoding: bytes[..<end] + Array(insertion.utf8) + bytes[close...], as: UTF8.self)
     }
 
-    private static func hasMembers(_ node: JSONNode) -> Bool {
-        if case .object(let members) = node.content { return !members.isEmpty }
-        return false
+    private static func hasMembers(_ node: JSONValue) -> Bool {
+        !(node.objectValue?.isEmpty ?? true)
     }
 
-    private static func stringValue(_ node: JSONNode) -> String? {
-        if case .string(let string) = node.content { return string }
-        return nil
-    }
-
-    /// The byte offset of a node's first character, from its line and (byte) column.
-    private static func offset(of node: JSONNode, in bytes: [UInt8]) -> Int? {
-        var line = 1
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while line < node.line, index < bytes.count {
-            if bytes[index] == 0x0A { line += 1 }
-            index += 1
-        }
-        let offset = index + node.column - 1
-        return offset < bytes.count ? offset : nil
+    /// The byte offset of a node's first character.
+    private static func offset(of node: JSONValue, in bytes: [UInt8]) -> Int? {
+        let offset = node.position.offset
+        return offset >= 0 && offset < bytes.count ? offset : nil
     }
 
     /// The offset of the `]` closing the array that opens at `start`, skipping strings.

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlHTML
+import TrawlJSON
 
 /// Reads and validates `trawl.json`, collecting every problem with its JSON path.
 public enum ConfigurationLoader {
@@ -30,14 +31,16 @@ public enum ConfigurationLoader {
         _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
         toleratingUnsetVariables: Bool = false
     ) throws -> Configuration {
-        let json: JSONNode
+        let json: JSONValue
         do {
-            json = try JSONNodeParser.parse(data)
-        } catch let error as JSONSyntaxError {
+            json = try JSONParser.parse(data)
+        } catch {
             throw ConfigurationError(
                 file: file.path,
                 problems: [
-                    .init(path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
+                    .init(
+                        path: "", message: "not valid JSON: \(error.message)", line: error.position.line,
+                        column: error.position.column)
                 ])
         }
         let reader = JSONReader(
@@ -47,7 +50,7 @@ public enum ConfigurationLoader {
         throw ConfigurationError(file: file.path, problems: reader.problems)
     }
 
-    private static func read(_ json: JSONNode, file: URL, reader: JSONReader) -> Configuration? {
+    private static func read(_ json: JSONValue, file: URL, reader: JSONReader) -> Configuration? {
         guard let top = reader.object(json, at: "", known: topLevelKeys) else { return nil }
         let folder = file.deletingLastPathComponent()
         func path(_ key: String, default fallback: String) -> URL {
@@ -105,7 +108,7 @@ public enum ConfigurationLoader {
             notify: NotifierReader(reader: reader).read(top["notify"], at: "notify"))
     }
 
-    private static func readSite(_ value: JSONNode?, reader: JSONReader) -> SiteSettings {
+    private static func readSite(_ value: JSONValue?, reader: JSONReader) -> SiteSettings {
         var site = SiteSettings(title: "Trawl")
         guard
             let object = reader.object(value, at: "site", known: ["title", "url", "author", "description", "language"])
@@ -139,7 +142,7 @@ public enum ConfigurationLoader {
         "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay",
     ]
 
-    private static func readFetch(_ value: JSONNode?, reader: JSONReader) -> FetchSettings {
+    private static func readFetch(_ value: JSONValue?, reader: JSONReader) -> FetchSettings {
         var fetch = FetchSettings()
         guard let object = reader.object(value, at: "fetch", known: fetchKeys) else { return fetch }
         func seconds(_ key: String) -> Duration? {

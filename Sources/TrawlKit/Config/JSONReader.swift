@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Reads a parsed JSON document by path, noting every problem instead of stopping at the first.
 ///
@@ -11,12 +12,12 @@ final class JSONReader {
         self.expansion = expansion
     }
 
-    func problem(_ path: String, _ message: String, at node: JSONNode? = nil) {
-        problems.append(.init(path: path, message: message, line: node?.line, column: node?.column))
+    func problem(_ path: String, _ message: String, at node: JSONValue? = nil) {
+        problems.append(.init(path: path, message: message, line: node?.position.line, column: node?.position.column))
     }
 
     /// An object's members, checked against the keys the caller understands.
-    func object(_ node: JSONNode?, at path: String, known: [String]) -> JSONNode? {
+    func object(_ node: JSONValue?, at path: String, known: [String]) -> JSONValue? {
         guard let node else { return nil }
         guard case .object(let members) = node.content else {
             problem(path, "expected an object, found \(node.kindDescription)", at: node)
@@ -32,7 +33,7 @@ final class JSONReader {
 
     /// An object's members in the order written, whatever their keys; a repeated key
     /// keeps its last value, as JSON parsers do, and is reported.
-    func members(_ node: JSONNode?, at path: String) -> [(key: String, value: JSONNode)] {
+    func members(_ node: JSONValue?, at path: String) -> [(key: String, value: JSONValue)] {
         guard let node else { return [] }
         guard case .object(let members) = node.content else {
             problem(path, "expected an object, found \(node.kindDescription)", at: node)
@@ -44,7 +45,7 @@ final class JSONReader {
     }
 
     /// A key written twice is almost always a copy-and-paste slip: only the last one counts.
-    private func reportDuplicateKeys(_ members: [(key: String, value: JSONNode)], at path: String) {
+    private func reportDuplicateKeys(_ members: [(key: String, value: JSONValue)], at path: String) {
         var seen = Set<String>()
         for member in members where !seen.insert(member.key).inserted {
             problem(
@@ -54,7 +55,7 @@ final class JSONReader {
     }
 
     /// A string, with `${VARIABLE}` references expanded.
-    func string(_ node: JSONNode?, at path: String) -> String? {
+    func string(_ node: JSONValue?, at path: String) -> String? {
         guard let node else { return nil }
         guard case .string(let string) = node.content else {
             problem(path, "expected a string, found \(node.kindDescription)", at: node)
@@ -69,7 +70,7 @@ final class JSONReader {
     }
 
     /// A list of strings; a single string counts as a list of one.
-    func strings(_ node: JSONNode?, at path: String) -> [String]? {
+    func strings(_ node: JSONValue?, at path: String) -> [String]? {
         guard let node else { return nil }
         switch node.content {
         case .string: return string(node, at: path).map { [$0] }
@@ -81,7 +82,7 @@ final class JSONReader {
         }
     }
 
-    func array(_ node: JSONNode?, at path: String) -> [JSONNode]? {
+    func array(_ node: JSONValue?, at path: String) -> [JSONValue]? {
         guard let node else { return nil }
         guard case .array(let elements) = node.content else {
             problem(path, "expected a list, found \(node.kindDescription)", at: node)
@@ -90,29 +91,29 @@ final class JSONReader {
         return elements
     }
 
-    func integer(_ node: JSONNode?, at path: String) -> Int? {
+    func integer(_ node: JSONValue?, at path: String) -> Int? {
         guard let node else { return nil }
         guard case .number(let number) = node.content else {
             problem(path, "expected a whole number, found \(node.kindDescription)", at: node)
             return nil
         }
-        guard number.rounded() == number, abs(number) < 1e15 else {
-            problem(path, "expected a whole number, found \(number)", at: node)
+        guard let double = number.double, double.rounded() == double, abs(double) < 1e15 else {
+            problem(path, "expected a whole number, found \(number.text)", at: node)
             return nil
         }
-        return Int(number)
+        return Int(double)
     }
 
-    func number(_ node: JSONNode?, at path: String) -> Double? {
+    func number(_ node: JSONValue?, at path: String) -> Double? {
         guard let node else { return nil }
         guard case .number(let number) = node.content else {
             problem(path, "expected a number, found \(node.kindDescription)", at: node)
             return nil
         }
-        return number
+        return number.double
     }
 
-    func bool(_ node: JSONNode?, at path: String) -> Bool? {
+    func bool(_ node: JSONValue?, at path: String) -> Bool? {
         guard let node else { return nil }
         guard case .bool(let bool) = node.content else {
             problem(path, "expected true or false, found \(node.kindDescription)", at: node)
@@ -122,7 +123,7 @@ final class JSONReader {
     }
 
     /// One of a fixed set of words, with a suggestion when it is a near miss.
-    func choice(_ node: JSONNode?, at path: String, from choices: [String]) -> String? {
+    func choice(_ node: JSONValue?, at path: String, from choices: [String]) -> String? {
         guard let string = string(node, at: path) else { return nil }
         guard choices.contains(string) else {
             let hint = Suggestion.closest(to: string, in: choices).map { " (did you mean '\($0)'?)" } ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Reads a `notify` list (top level or a source's): each entry names exactly one of
 /// `webhook`, `email` or `command`, with the settings that kind takes.
@@ -10,12 +11,12 @@ struct NotifierReader {
     static let commandKeys = ["command", "when"]
     static let kinds = ["webhook", "email", "command"]
 
-    func read(_ node: JSONNode?, at path: String) -> [NotifierConfiguration] {
+    func read(_ node: JSONValue?, at path: String) -> [NotifierConfiguration] {
         guard let list = reader.array(node, at: path) else { return [] }
         return list.enumerated().compactMap { index, element in read(one: element, at: "\(path)[\(index)]") }
     }
 
-    private func read(one node: JSONNode, at path: String) -> NotifierConfiguration? {
+    private func read(one node: JSONValue, at path: String) -> NotifierConfiguration? {
         guard case .object(let members) = node.content else {
             reader.problem(path, "expected an object naming a webhook, email or command", at: node)
             return nil
@@ -59,7 +60,7 @@ struct NotifierReader {
         return NotifierConfiguration(target: target, when: when)
     }
 
-    private func webhook(_ node: JSONNode, at path: String) -> NotifierConfiguration.Target? {
+    private func webhook(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
         guard let object = reader.object(node, at: path, known: Self.webhookKeys),
             let text = reader.string(object["webhook"], at: "\(path).webhook")
         else { return nil }
@@ -96,7 +97,7 @@ struct NotifierReader {
         return .webhook(.init(url: url, format: format, headers: headers, timeout: timeout, attempts: attempts))
     }
 
-    private func email(_ node: JSONNode, at path: String) -> NotifierConfiguration.Target? {
+    private func email(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
         guard let object = reader.object(node, at: path, known: Self.emailKeys),
             let to = reader.strings(object["email"], at: "\(path).email")
         else { return nil }
@@ -126,7 +127,7 @@ struct NotifierReader {
         return .email(.init(to: to, from: from, sendmail: sendmail))
     }
 
-    private func command(_ node: JSONNode, at path: String) -> NotifierConfiguration.Target? {
+    private func command(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
         guard let object = reader.object(node, at: path, known: Self.commandKeys),
             let arguments = reader.strings(object["command"], at: "\(path).command")
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// The built-in sources, shipped as JSON inside the binary (`Sources/TrawlKit/Presets/`).
 ///
@@ -14,14 +15,14 @@ enum Presets {
 
     static var names: [String] { all.keys.sorted() }
 
-    static func named(_ name: String) -> JSONNode? {
+    static func named(_ name: String) -> JSONValue? {
         guard let bytes = all[name] else { return nil }
         // The presets ship with the binary and are tested; a parse failure is a build defect.
-        return try? JSONNodeParser.parse(Data(bytes))
+        return try? JSONParser.parse(Data(bytes))
     }
 
     /// `source` laid over `preset`: the source's keys win, and `fields` merge by name.
-    static func apply(_ preset: JSONNode, under source: JSONNode) -> JSONNode {
+    static func apply(_ preset: JSONValue, under source: JSONValue) -> JSONValue {
         guard case .object(let presetMembers) = preset.content, case .object(let sourceMembers) = source.content else {
             return source
         }
@@ -34,23 +35,23 @@ enum Presets {
             merged.removeAll { $0.key == member.key }
             merged.append(member)
         }
-        return JSONNode(content: .object(merged), line: source.line, column: source.column)
+        return JSONValue(.object(merged), at: source.position)
     }
 }
 
-extension JSONNode {
+extension JSONValue {
     /// The same value with every position set to one place: preset values come from the
     /// binary, so their own lines mean nothing to the reader of `trawl.json`.
-    func relocated(line: Int, column: Int) -> JSONNode {
+    func relocated(to position: JSONPosition) -> JSONValue {
         let content: Content
         switch self.content {
         case .object(let members):
-            content = .object(members.map { ($0.key, $0.value.relocated(line: line, column: column)) })
+            content = .object(members.map { ($0.key, $0.value.relocated(to: position)) })
         case .array(let elements):
-            content = .array(elements.map { $0.relocated(line: line, column: column) })
+            content = .array(elements.map { $0.relocated(to: position) })
         default:
             content = self.content
         }
-        return JSONNode(content: content, line: line, column: column)
+        return JSONValue(content, at: position)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlHTML
+import TrawlJSON
 
 /// Reads one entry of `sources`, with its preset applied first.
 struct SourceReader {
@@ -21,7 +22,7 @@ struct SourceReader {
     ]
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 
-    func read(_ given: JSONNode) -> SourceConfiguration? {
+    func read(_ given: JSONValue) -> SourceConfiguration? {
         guard var object = reader.object(given, at: path, known: Self.keys) else { return nil }
         if let presetName = reader.string(object["preset"], at: "\(path).preset") {
             guard let preset = Presets.named(presetName) else {
@@ -35,7 +36,7 @@ struct SourceReader {
             }
             // A problem in a value the preset supplied is reported where the preset is named.
             let named = object["preset"] ?? object
-            object = Presets.apply(preset.relocated(line: named.line, column: named.column), under: object)
+            object = Presets.apply(preset.relocated(to: named.position), under: object)
         }
 
         guard
@@ -105,7 +106,7 @@ struct SourceReader {
         return source
     }
 
-    private func required(_ object: JSONNode, _ key: String, _ purpose: String) -> JSONNode? {
+    private func required(_ object: JSONValue, _ key: String, _ purpose: String) -> JSONValue? {
         guard let node = object[key] else {
             reader.problem("\(path).\(key)", "missing: \(purpose)", at: object)
             return nil
@@ -113,7 +114,7 @@ struct SourceReader {
         return node
     }
 
-    private func readField(_ name: String, _ node: JSONNode, at fieldPath: String) -> FieldRule? {
+    private func readField(_ name: String, _ node: JSONValue, at fieldPath: String) -> FieldRule? {
         if case .string = node.content {
             let css = reader.string(node, at: fieldPath)
             return FieldRule(
@@ -164,7 +165,7 @@ struct SourceReader {
         }
     }
 
-    private func share(_ key: String, in object: JSONNode, at path: String) -> Double? {
+    private func share(_ key: String, in object: JSONValue, at path: String) -> Double? {
         guard let share = reader.number(object[key], at: "\(path).\(key)") else { return nil }
         guard (0...1).contains(share) else {
             reader.problem(
@@ -175,7 +176,7 @@ struct SourceReader {
         return share
     }
 
-    private func readGuardrail(_ node: JSONNode?) -> Guardrail {
+    private func readGuardrail(_ node: JSONValue?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
         guard
@@ -190,7 +191,7 @@ struct SourceReader {
         return guardrail
     }
 
-    private func checkKindRequirements(_ source: SourceConfiguration, _ object: JSONNode) {
+    private func checkKindRequirements(_ source: SourceConfiguration, _ object: JSONValue) {
         switch source.kind {
         case .list, .status:
             if source.items == nil, object["items"] == nil {
@@ -243,7 +244,7 @@ struct SourceReader {
     // against one that has an element.
     private static let probe = Document.parseHTML("<p></p>")
 
-    private func checkedCSS(_ css: String, at selectorPath: String, node: JSONNode?) -> String? {
+    private func checkedCSS(_ css: String, at selectorPath: String, node: JSONValue?) -> String? {
         do {
             _ = try Self.probe.select(css)
             return css
@@ -253,7 +254,7 @@ struct SourceReader {
         }
     }
 
-    private func checkedXPath(_ xpath: String, at selectorPath: String, node: JSONNode?) -> String? {
+    private func checkedXPath(_ xpath: String, at selectorPath: String, node: JSONValue?) -> String? {
         do {
             _ = try Self.probe.xpath(xpath)
             return xpath

@@ -6,7 +6,7 @@ import Foundation
 /// same items keeps the stored snapshot, file and time untouched, so an unchanged run
 /// rewrites nothing in the cache.
 public struct Snapshot: Sendable, Hashable, Codable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schemaVersion: Int
     public var sourceID: String

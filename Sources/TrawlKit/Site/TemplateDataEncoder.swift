@@ -6,71 +6,113 @@ import Mustache
 /// `MustacheValue(encoding:)` goes through JSON text and back, which for a source page of
 /// a thousand items cost more than rendering it; this encoder builds the value tree in
 /// one pass. Keys whose value is nil are left out, as `JSONEncoder` does.
+///
+/// Scalars (the most of a page: every title, href and date) go straight into their
+/// container's storage; only nested containers get a node of their own. Coding paths
+/// are not kept: encoding page models cannot fail, so nothing would ever read them.
 enum TemplateDataEncoder {
     static func encode(_ value: some Encodable) throws -> MustacheValue {
         let node = Node()
-        try value.encode(to: NodeEncoder(node: node, codingPath: []))
+        try node.set(value)
         return node.value
     }
 
-    /// A value under construction: containers hold their children by reference, so a
-    /// list of a thousand items is built without copying.
+    /// A value under construction: containers hold their nested containers by reference,
+    /// so a list of a thousand items is built without copying, and fill them in at the end.
     final class Node {
         var scalar: MustacheValue = .null
-        var object: [String: Node]?
-        var list: [Node]?
+        var object: [String: MustacheValue]?
+        var objectChildren: [(key: String, node: Node)] = []
+        var list: [MustacheValue]?
+        var listChildren: [(index: Int, node: Node)] = []
 
         var value: MustacheValue {
-            if let object { return .object(object.mapValues(\.value)) }
-            if let list { return .list(list.map(\.value)) }
+            if var object {
+                for child in objectChildren { object[child.key] = child.node.value }
+                return .object(object)
+            }
+            if var list {
+                for child in listChildren { list[child.index] = child.node.value }
+                return .list(list)
+            }
             return scalar
         }
 
-        func set(_ value: some Encodable, codingPath: [any CodingKey]) throws {
-            switch value {
-            case let string as String: scalar = .string(string)
-            case let bool as Bool: scalar = .bool(bool)
-            case let int as Int: scalar = .int(int)
-            case let double as Double: scalar = .double(double)
-            default: try value.encode(to: NodeEncoder(node: self, codingPath: codingPath))
+        func set(_ value: some Encodable) throws {
+            if let scalar = Node.scalar(value) {
+                self.scalar = scalar
+            } else {
+                try value.encode(to: NodeEncoder(node: self))
             }
+        }
+
+        /// The value when it is one of the scalars templates see; nil for anything else.
+        static func scalar(_ value: some Encodable) -> MustacheValue? {
+            switch value {
+            case let string as String: return .string(string)
+            case let bool as Bool: return .bool(bool)
+            case let int as Int: return .int(int)
+            case let double as Double: return .double(double)
+            default: return nil
+            }
+        }
+
+        func child(forKey key: String) -> Node {
+            let child = Node()
+            object?[key] = .null
+            objectChildren.append((key, child))
+            return child
+        }
+
+        func appendChild() -> Node {
+            let child = Node()
+            listChildren.append((list?.count ?? 0, child))
+            list?.append(.null)
+            return child
         }
     }
 
     struct NodeEncoder: Encoder {
         let node: Node
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             if node.object == nil { node.object = [:] }
-            return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+            return KeyedEncodingContainer(KeyedContainer<Key>(node: node))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
             if node.list == nil { node.list = [] }
-            return UnkeyedContainer(node: node, codingPath: codingPath)
+            return UnkeyedContainer(node: node)
         }
 
         func singleValueContainer() -> any SingleValueEncodingContainer {
-            SingleValueContainer(node: node, codingPath: codingPath)
+            SingleValueContainer(node: node)
         }
     }
 
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let node: Node
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { [] }
 
-        private func child(_ key: Key) -> Node {
-            let child = Node()
-            node.object?[key.stringValue] = child
-            return child
+        private func store(_ value: MustacheValue, _ key: Key) {
+            let name = key.stringValue
+            node.object?[name] = value
+            // A key written again replaces a nested container written before it.
+            if !node.objectChildren.isEmpty { node.objectChildren.removeAll { $0.key == name } }
         }
 
-        mutating func encodeNil(forKey key: Key) throws { _ = child(key) }
+        mutating func encodeNil(forKey key: Key) throws { store(.null, key) }
+        mutating func encode(_ value: String, forKey key: Key) throws { store(.string(value), key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { store(.bool(value), key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { store(.int(value), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { store(.double(value), key) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try child(key).set(value, codingPath: codingPath + [key])
+            if let scalar = Node.scalar(value) { return store(scalar, key) }
+            store(.null, key)
+            try value.encode(to: NodeEncoder(node: node.child(forKey: key.stringValue)))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
@@ -78,35 +120,37 @@ enum TemplateDataEncoder {
         )
             -> KeyedEncodingContainer<NestedKey>
         {
-            NodeEncoder(node: child(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
+            store(.null, key)
+            return NodeEncoder(node: node.child(forKey: key.stringValue)).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            NodeEncoder(node: child(key), codingPath: codingPath + [key]).unkeyedContainer()
+            store(.null, key)
+            return NodeEncoder(node: node.child(forKey: key.stringValue)).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> any Encoder { NodeEncoder(node: node, codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { NodeEncoder(node: node) }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            NodeEncoder(node: child(key), codingPath: codingPath + [key])
+            store(.null, key)
+            return NodeEncoder(node: node.child(forKey: key.stringValue))
         }
     }
 
     struct UnkeyedContainer: UnkeyedEncodingContainer {
         let node: Node
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { [] }
         var count: Int { node.list?.count ?? 0 }
 
-        private func child() -> Node {
-            let child = Node()
-            node.list?.append(child)
-            return child
-        }
-
-        mutating func encodeNil() throws { _ = child() }
+        mutating func encodeNil() throws { node.list?.append(.null) }
+        mutating func encode(_ value: String) throws { node.list?.append(.string(value)) }
+        mutating func encode(_ value: Bool) throws { node.list?.append(.bool(value)) }
+        mutating func encode(_ value: Int) throws { node.list?.append(.int(value)) }
+        mutating func encode(_ value: Double) throws { node.list?.append(.double(value)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try child().set(value, codingPath: codingPath)
+            if let scalar = Node.scalar(value) { return node.list?.append(scalar) ?? () }
+            try value.encode(to: NodeEncoder(node: node.appendChild()))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
@@ -114,24 +158,24 @@ enum TemplateDataEncoder {
         )
             -> KeyedEncodingContainer<NestedKey>
         {
-            NodeEncoder(node: child(), codingPath: codingPath).container(keyedBy: keyType)
+            NodeEncoder(node: node.appendChild()).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            NodeEncoder(node: child(), codingPath: codingPath).unkeyedContainer()
+            NodeEncoder(node: node.appendChild()).unkeyedContainer()
         }
 
-        mutating func superEncoder() -> any Encoder { NodeEncoder(node: child(), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { NodeEncoder(node: node.appendChild()) }
     }
 
     struct SingleValueContainer: SingleValueEncodingContainer {
         let node: Node
-        let codingPath: [any CodingKey]
+        var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil() throws { node.scalar = .null }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try node.set(value, codingPath: codingPath)
+            try node.set(value)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// A JSON file of the cache: it carries the schema version it was written with.
 protocol VersionedCacheFile: Codable {
@@ -15,11 +16,6 @@ struct ValidatorsFile: VersionedCacheFile {
     static let schemaVersion = 1
     var schemaVersion: Int = ValidatorsFile.schemaVersion
     var validators: [String: HTTPValidators]
-}
-
-/// Just the version, to tell "another schema" from "broken content" when decoding fails.
-private struct SchemaProbe: Decodable {
-    var schemaVersion: Int?
 }
 
 extension CacheStore {
@@ -70,52 +66,44 @@ extension CacheStore {
 
     /// Decodes a cache file, or says precisely why it cannot be.
     static func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
-        do {
-            // Snapshots, the large files, take the fast path when they are as Trawl wrote them.
-            let fast = T.self == Snapshot.self ? SnapshotJSON.decode(data) as? T : nil
-            let value = try fast ?? decoder.decode(T.self, from: data)
-            guard value.schemaVersion == T.schemaVersion else {
-                return .failure(
-                    CacheError(path: path, kind: .wrongSchema(found: value.schemaVersion, expected: T.schemaVersion)))
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(CacheError(path: path, kind: .empty))
+        }
+        let parsed = data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try JSONParser.parse(bytes) } }
+        let json: JSONValue
+        switch parsed {
+        case .success(let value): json = value
+        case .failure(let error):
+            guard !error.isTruncated, let found = error.found else {
+                return .failure(CacheError(path: path, kind: .truncated(bytes: error.position.offset)))
             }
-            return .success(value)
+            let kind = CacheError.Kind.corrupt(
+                offset: error.position.offset, line: error.position.line, column: error.position.column,
+                found: JSONError.describe(found), expected: error.expected)
+            return .failure(CacheError(path: path, kind: kind))
+        }
+        // Snapshots, the large files, are read from the parsed value, in either schema.
+        if T.self == Snapshot.self {
+            guard let version = SnapshotJSON.version(of: json), SnapshotJSON.readableVersions.contains(version) else {
+                let found = SnapshotJSON.version(of: json)
+                return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
+            }
+            do {
+                // T is Snapshot here.
+                return .success(try SnapshotJSON.decode(json, version: version) as! T)
+            } catch {
+                return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
+            }
+        }
+        let found = json["schemaVersion"]?.numberValue?.int
+        guard found == T.schemaVersion else {
+            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
+        }
+        do {
+            return .success(try decoder.decode(T.self, from: data))
         } catch {
-            return .failure(CacheError(path: path, kind: diagnose(data, as: T.self, decodingError: error)))
+            return .failure(CacheError(path: path, kind: .invalidContent(describe(error))))
         }
-    }
-
-    // Decoding is tried first and this only runs when it fails, so a good file is read once.
-    private static func diagnose<T: VersionedCacheFile>(
-        _ data: Data, as type: T.Type, decodingError: Error
-    )
-        -> CacheError.Kind
-    {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
-        let problem = data.withUnsafeBytes { JSONSyntax.firstProblem(in: $0) }
-        switch problem {
-        case .unexpectedEnd(let offset):
-            return .truncated(bytes: offset)
-        case .unexpectedByte(let byte, let offset, let expected):
-            let (line, column) = position(of: offset, in: data)
-            return .corrupt(offset: offset, line: line, column: column, found: describe(byte), expected: expected)
-        case nil:
-            break
-        }
-        // Diagnosis only: when even the version cannot be read, the content is what is wrong.
-        if let probe = try? decoder.decode(SchemaProbe.self, from: data), probe.schemaVersion != T.schemaVersion {
-            return .wrongSchema(found: probe.schemaVersion, expected: T.schemaVersion)
-        }
-        return .invalidContent(describe(decodingError))
-    }
-
-    private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        for (index, byte) in data.prefix(offset).enumerated() where byte == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
     }
 
     private static func describe(_ byte: UInt8) -> String {

@@ -95,7 +95,8 @@ public struct CacheStore: Sendable {
     /// and not even encoded again. The pipeline's one call after `ChangeDetector.detect`.
     @discardableResult
     public func save(_ detection: ChangeDetector.Detection) throws -> Bool {
-        if detection.isUnchanged,
+        // A snapshot read from an older schema is rewritten even when nothing changed.
+        if detection.isUnchanged, detection.snapshot.schemaVersion == Snapshot.schemaVersion,
             FileManager.default.fileExists(atPath: snapshotFile(of: detection.snapshot.sourceID).path)
         {
             return false

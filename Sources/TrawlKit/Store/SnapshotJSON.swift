@@ -1,245 +1,226 @@
 import Foundation
+import TrawlJSON
 
-/// Snapshots to and from JSON without `Codable`: the cache's large files, read and written
-/// several times faster, in exactly the bytes `CacheStore.encoder` would write.
+/// Snapshots to and from JSON without `Codable`: the cache's large files.
 ///
-/// Reading is strict: anything that is not just what the writer writes gives nil, and the
-/// store falls back to `JSONDecoder`, which then says precisely what is wrong.
+/// Schema version 2 (written) keeps each item's fields as plain JSON values with the
+/// field types once per snapshot; version 1 (read, and rewritten as 2 by the next save)
+/// kept fields as `[{"name": …, "value": {"int": 5}}]`. docs/CACHE.md shows both.
 enum SnapshotJSON {
-    // MARK: Reading
+    /// The versions this Trawl reads.
+    static let readableVersions = 1...Snapshot.schemaVersion
 
-    static func decode(_ data: Data) -> Snapshot? {
-        guard let tree = data.withUnsafeBytes(JSONTree.parse) else { return nil }
-        guard case .number(let versionText)? = tree["schemaVersion"], let version = Int(versionText),
-            case .string(let sourceID)? = tree["sourceID"],
-            case .string(let takenAtText)? = tree["takenAt"], let takenAt = CacheDate.date(from: takenAtText),
-            case .array(let itemTrees)? = tree["items"], let items = self.items(itemTrees)
-        else { return nil }
-        var removed: [Item] = []
-        if let removedTree = tree["removed"] {
-            guard case .array(let removedTrees) = removedTree, let decoded = self.items(removedTrees) else {
-                return nil
-            }
-            removed = decoded
-        }
-        var snapshot = Snapshot(sourceID: sourceID, takenAt: takenAt, items: items, removed: removed)
+    /// Why a well-formed file is not a snapshot, said as a path: `items[0].id is not a string`.
+    struct ContentError: Error {
+        var message: String
+    }
+
+    /// The version a parsed file claims; nil when it has none.
+    static func version(of json: JSONValue) -> Int? {
+        json["schemaVersion"]?.numberValue?.int
+    }
+
+    /// The snapshot in `json`, whose version the caller has checked is readable; the
+    /// result keeps that version, so the store knows to rewrite an old file.
+    static func decode(_ json: JSONValue, version: Int) throws(ContentError) -> Snapshot {
+        let ordered = try fieldTypes(json)
+        var types: [String: FieldType] = [:]
+        for entry in ordered { types[entry.name] = entry.type }
+        let reader = Reader(version: version, types: types, orderedTypes: ordered)
+        let sourceID = try reader.string(reader.required(json, "sourceID", at: ""), at: "sourceID")
+        let takenAt = try reader.date(reader.required(json, "takenAt", at: ""), at: "takenAt")
+        let items = try reader.items(reader.required(json, "items", at: ""), at: "items")
+        let removed = try json["removed"].map { value throws(ContentError) in try reader.items(value, at: "removed") }
+        var snapshot = Snapshot(sourceID: sourceID, takenAt: takenAt, items: items, removed: removed ?? [])
         snapshot.schemaVersion = version
         return snapshot
     }
 
-    private static func items(_ trees: [JSONTree]) -> [Item]? {
-        var items: [Item] = []
-        items.reserveCapacity(trees.count)
-        for tree in trees {
-            guard let item = item(tree) else { return nil }
-            items.append(item)
+    private static func fieldTypes(_ json: JSONValue) throws(ContentError) -> [(name: String, type: FieldType)] {
+        guard let value = json["fieldTypes"] else { return [] }
+        guard let members = value.objectValue else { throw ContentError(message: "fieldTypes is not an object") }
+        var types: [(name: String, type: FieldType)] = []
+        for member in members {
+            guard let name = member.value.stringValue, let type = FieldType(name: name) else {
+                throw ContentError(message: "fieldTypes.\(member.key) is not a field type")
+            }
+            types.append((member.key, type))
         }
-        return items
+        return types
     }
 
-    private static func item(_ tree: JSONTree) -> Item? {
-        guard case .object(let members) = tree, Set(members.map(\.key)).count == members.count,
-            case .string(let id)? = tree["id"], case .string(let title)? = tree["title"],
-            case .array(let fieldTrees)? = tree["fields"]
-        else { return nil }
-        var item = Item(id: id, title: title)
-        if let urlTree = tree["url"] {
-            guard case .string(let text) = urlTree, let url = URL(string: text) else { return nil }
-            item.url = url
-        }
-        if let dateTree = tree["date"] {
-            guard case .string(let text) = dateTree, let date = CacheDate.date(from: text) else { return nil }
-            item.date = date
-        }
-        if let summaryTree = tree["summary"] {
-            guard case .string(let summary) = summaryTree else { return nil }
-            item.summary = summary
-        }
-        item.fields.reserveCapacity(fieldTrees.count)
-        for fieldTree in fieldTrees {
-            guard case .string(let name)? = fieldTree["name"], let valueTree = fieldTree["value"],
-                let value = value(valueTree)
-            else { return nil }
-            item.fields.append(Item.Field(name, value))
-        }
-        return item
-    }
+    private struct Reader {
+        var version: Int
+        var types: [String: FieldType]
+        /// The same, in the order written.
+        var orderedTypes: [(name: String, type: FieldType)]
 
-    /// A `Value` as `Value`'s own `Codable` writes it: an object with one key naming its type.
-    private static func value(_ tree: JSONTree) -> Value? {
-        guard case .object(let members) = tree, members.count == 1 else { return nil }
-        switch (members[0].key, members[0].value) {
-        case ("string", .string(let string)): return .string(string)
-        case ("int", .number(let text)): return Int(text).map(Value.int)
-        case ("number", .number(let text)): return Double(text).map(Value.double)
-        case ("bool", .bool(let bool)): return .bool(bool)
-        case ("url", .string(let text)): return URL(string: text).map(Value.url)
-        case ("date", .string(let text)): return RFC3339.date(from: text).map(Value.date)
-        case ("list", .array(let elements)):
-            var values: [Value] = []
-            for element in elements {
-                guard let value = value(element) else { return nil }
-                values.append(value)
+        func required(
+            _ object: JSONValue, _ key: String, at path: @autoclosure () -> String
+        ) throws(ContentError) -> JSONValue {
+            guard object.objectValue != nil else { throw ContentError(message: "\(describe(path())) is not an object") }
+            guard let value = object[key] else {
+                throw ContentError(message: "'\(key)' is missing" + (path().isEmpty ? "" : " in \(path())"))
             }
-            return .list(values)
-        default: return nil
-        }
-    }
-
-    // MARK: Writing
-
-    /// The bytes `CacheStore.encoder` writes for `snapshot`, final newline included.
-    static func encode(_ snapshot: Snapshot) -> Data {
-        var writer = Writer()
-        writer.object(indent: 0) { writer in
-            writer.member("items", indent: 2) { $0.items(snapshot.items, indent: 2) }
-            writer.member("removed", indent: 2) { $0.items(snapshot.removed, indent: 2) }
-            writer.member("schemaVersion", indent: 2) { $0.raw(String(snapshot.schemaVersion)) }
-            writer.member("sourceID", indent: 2) { $0.string(snapshot.sourceID) }
-            writer.member("takenAt", indent: 2) { $0.string(CacheDate.string(from: snapshot.takenAt)) }
-        }
-        writer.bytes.append(0x0A)
-        return Data(writer.bytes)
-    }
-
-    /// Pretty JSON as `JSONEncoder` writes it with `.prettyPrinted, .sortedKeys,
-    /// .withoutEscapingSlashes`: two-space indent, `"key" : value`, empty containers
-    /// as `[\n\n<indent>]`.
-    private struct Writer {
-        var bytes: [UInt8] = []
-        private var first = [true]
-
-        mutating func raw(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            return value
         }
 
-        private mutating func newline(indent: Int) {
-            bytes.append(0x0A)
-            bytes.append(contentsOf: repeatElement(0x20, count: indent))
-        }
+        private func describe(_ path: String) -> String { path.isEmpty ? "the top level" : path }
 
-        /// Writes `{…}`; `body` writes the members, in sorted order.
-        mutating func object(indent: Int, _ body: (inout Writer) -> Void) {
-            container(open: "{", close: "}", indent: indent, body)
-        }
-
-        private mutating func container(
-            open: Unicode.Scalar, close: Unicode.Scalar, indent: Int, _ body: (inout Writer) -> Void
-        ) {
-            bytes.append(UInt8(ascii: open))
-            first.append(true)
-            body(&self)
-            if first.removeLast() { bytes.append(0x0A) }
-            newline(indent: indent)
-            bytes.append(UInt8(ascii: close))
-        }
-
-        private mutating func separator(indent: Int) {
-            if first[first.count - 1] {
-                first[first.count - 1] = false
-            } else {
-                bytes.append(UInt8(ascii: ","))
+        func string(_ value: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> String {
+            guard case .string(let string) = value.content else {
+                throw ContentError(message: "\(path()) is not a string")
             }
-            newline(indent: indent)
+            return string
         }
 
-        mutating func member(_ key: String, indent: Int, _ value: (inout Writer) -> Void) {
-            separator(indent: indent)
-            string(key)
-            bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-            value(&self)
+        func date(_ value: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> Date {
+            guard let date = CacheDate.date(from: try string(value, at: path())) else {
+                throw ContentError(message: "\(path()) is not an RFC 3339 date")
+            }
+            return date
         }
 
-        mutating func element(indent: Int, _ value: (inout Writer) -> Void) {
-            separator(indent: indent)
-            value(&self)
+        func url(_ value: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> URL {
+            guard let url = URL(string: try string(value, at: path())) else {
+                throw ContentError(message: "\(path()) is not a URL")
+            }
+            return url
         }
 
-        mutating func items(_ items: [Item], indent: Int) {
-            container(open: "[", close: "]", indent: indent) { writer in
-                for item in items {
-                    writer.element(indent: indent + 2) { $0.item(item, indent: indent + 2) }
+        func items(_ value: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> [Item] {
+            guard case .array(let elements) = value.content else {
+                throw ContentError(message: "\(path()) is not an array")
+            }
+            var items: [Item] = []
+            items.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                items.append(try item(element, at: "\(path())[\(index)]"))
+            }
+            return items
+        }
+
+        private func item(_ json: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> Item {
+            guard case .object(let members) = json.content else {
+                throw ContentError(message: "\(path()) is not an object")
+            }
+            var id: String?
+            var title: String?
+            var item = Item(id: "", title: "")
+            var fields: JSONValue?
+            for member in members {
+                switch member.key {
+                case "id": id = try string(member.value, at: "\(path()).id")
+                case "title": title = try string(member.value, at: "\(path()).title")
+                case "url": item.url = try url(member.value, at: "\(path()).url")
+                case "date": item.date = try date(member.value, at: "\(path()).date")
+                case "summary": item.summary = try string(member.value, at: "\(path()).summary")
+                case "fields": fields = member.value
+                default: break
                 }
             }
+            guard let id else { throw ContentError(message: "'id' is missing in \(path())") }
+            guard let title else { throw ContentError(message: "'title' is missing in \(path())") }
+            item.id = id
+            item.title = title
+            if let fields {
+                item.fields =
+                    try version == 1 ? taggedFields(fields, at: "\(path()).fields") : plainFields(fields, at: path())
+            } else if version == 1 {
+                throw ContentError(message: "'fields' is missing in \(path())")
+            }
+            return item
         }
 
-        // Keys in sorted order: date, fields, id, summary, title, url; absent ones left out.
-        private mutating func item(_ item: Item, indent: Int) {
-            let inner = indent + 2
-            object(indent: indent) { writer in
-                if let date = item.date {
-                    writer.member("date", indent: inner) { $0.string(CacheDate.string(from: date)) }
+        /// Version 2: `{"scale": 80000, "tags": ["a"]}`, read by the snapshot's field types.
+        private func plainFields(
+            _ json: JSONValue, at path: @autoclosure () -> String
+        ) throws(ContentError) -> [Item.Field] {
+            guard case .object(let members) = json.content else {
+                throw ContentError(message: "\(path()).fields is not an object")
+            }
+            var fields: [Item.Field] = []
+            fields.reserveCapacity(members.count)
+            for (index, member) in members.enumerated() {
+                // Items list their fields in one order, which `fieldTypes` keeps: compare
+                // the name at the same place before hashing it.
+                let type =
+                    index < orderedTypes.count && orderedTypes[index].name == member.key
+                    ? orderedTypes[index].type : types[member.key]
+                let value = try plain(member.value, as: type, at: "\(path()).fields.\(member.key)")
+                fields.append(Item.Field(member.key, value))
+            }
+            return fields
+        }
+
+        /// Version 1: `[{"name": "scale", "value": {"int": 80000}}]`.
+        private func taggedFields(
+            _ json: JSONValue, at path: @autoclosure () -> String
+        ) throws(ContentError) -> [Item.Field] {
+            guard case .array(let elements) = json.content else {
+                throw ContentError(message: "\(path()) is not an array")
+            }
+            var fields: [Item.Field] = []
+            for (index, element) in elements.enumerated() {
+                let fieldPath = "\(path())[\(index)]"
+                let name = try string(required(element, "name", at: fieldPath), at: "\(fieldPath).name")
+                fields.append(
+                    Item.Field(name, try tagged(required(element, "value", at: fieldPath), at: "\(fieldPath).value")))
+            }
+            return fields
+        }
+
+        private func plain(
+            _ json: JSONValue, as type: FieldType?, at path: @autoclosure () -> String
+        ) throws(ContentError) -> Value {
+            if case .object = json.content { return try tagged(json, at: path()) }
+            guard let type else { throw ContentError(message: "\(path()) has no field type") }
+            switch (type, json.content) {
+            case (.string, .string(let string)): return .string(string)
+            case (.url, .string): return .url(try url(json, at: path()))
+            case (.date, .string(let text)):
+                guard let date = RFC3339.date(from: text) else {
+                    throw ContentError(message: "\(path()) is not an RFC 3339 date")
                 }
-                writer.member("fields", indent: inner) { writer in
-                    writer.container(open: "[", close: "]", indent: inner) { writer in
-                        for field in item.fields {
-                            writer.element(indent: inner + 2) { writer in
-                                writer.object(indent: inner + 2) { writer in
-                                    writer.member("name", indent: inner + 4) { $0.string(field.name) }
-                                    writer.member("value", indent: inner + 4) {
-                                        $0.value(field.value, indent: inner + 4)
-                                    }
-                                }
-                            }
-                        }
-                    }
+                return .date(date)
+            case (.int, .number(let number)):
+                guard let int = number.int else { throw ContentError(message: "\(path()) is not a whole number") }
+                return .int(int)
+            case (.number, .number(let number)): return .double(number.double ?? .nan)
+            case (.number, .null): return .double(.nan)
+            case (.bool, .bool(let bool)): return .bool(bool)
+            case (.list(let element), .array(let elements)):
+                var values: [Value] = []
+                values.reserveCapacity(elements.count)
+                for (index, value) in elements.enumerated() {
+                    values.append(try plain(value, as: element, at: "\(path())[\(index)]"))
                 }
-                writer.member("id", indent: inner) { $0.string(item.id) }
-                if let summary = item.summary { writer.member("summary", indent: inner) { $0.string(summary) } }
-                writer.member("title", indent: inner) { $0.string(item.title) }
-                if let url = item.url { writer.member("url", indent: inner) { $0.string(url.absoluteString) } }
+                return .list(values)
+            default:
+                throw ContentError(message: "\(path()) is \(json.kindDescription), not a \(type.name)")
             }
         }
 
-        private mutating func value(_ value: Value, indent: Int) {
-            object(indent: indent) { writer in
-                switch value {
-                case .string(let string): writer.member("string", indent: indent + 2) { $0.string(string) }
-                case .int(let int): writer.member("int", indent: indent + 2) { $0.raw(String(int)) }
-                case .double(let double): writer.member("number", indent: indent + 2) { $0.double(double) }
-                case .bool(let bool): writer.member("bool", indent: indent + 2) { $0.raw(bool ? "true" : "false") }
-                case .date(let date):
-                    writer.member("date", indent: indent + 2) { $0.string(RFC3339.string(from: date)) }
-                case .url(let url): writer.member("url", indent: indent + 2) { $0.string(url.absoluteString) }
-                case .list(let values):
-                    writer.member("list", indent: indent + 2) { writer in
-                        writer.container(open: "[", close: "]", indent: indent + 2) { writer in
-                            for element in values {
-                                writer.element(indent: indent + 4) { $0.value(element, indent: indent + 4) }
-                            }
-                        }
-                    }
-                }
+        /// A value tagged with its type, as version 1 wrote them all: `{"int": 80000}`.
+        private func tagged(_ json: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> Value {
+            guard case .object(let members) = json.content, members.count == 1,
+                let type = FieldType(name: members[0].key), type.tag == members[0].key
+            else {
+                throw ContentError(message: "\(path()) is not an object with one key naming its type")
             }
-        }
-
-        /// Swift's shortest round-trip form, without a trailing `.0`, as `JSONEncoder` writes it.
-        private mutating func double(_ double: Double) {
-            var text = double.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            raw(text)
-        }
-
-        mutating func string(_ string: String) {
-            bytes.append(UInt8(ascii: "\""))
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [
-                        0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                    ])
-                default: bytes.append(byte)
+            let inner = members[0].value
+            let innerPath = "\(path()).\(members[0].key)"
+            if case .list = type {
+                guard case .array(let elements) = inner.content else {
+                    throw ContentError(message: "\(innerPath) is not an array")
                 }
+                var values: [Value] = []
+                for (index, element) in elements.enumerated() {
+                    values.append(try tagged(element, at: "\(innerPath)[\(index)]"))
+                }
+                return .list(values)
             }
-            bytes.append(UInt8(ascii: "\""))
+            return try plain(inner, as: type, at: innerPath)
         }
     }
 }
