@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Fetches pages over HTTP(S), politely and conditionally, and from `file://` URLs.
 ///
 /// One fetcher serves one run: it reads each host's robots.txt once, spaces and limits
@@ -61,7 +57,10 @@ public final class Fetcher: Sendable {
         while true {
             if settings.obeysRobots { try await checkRobots(current, requested: url) }
             let response = try await exchange(current, requested: url, validators: validators)
-            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"] {
+            if [301, 302, 303, 307, 308].contains(response.status) {
+                guard let location = response.headers["Location"] else {
+                    throw FetchError.redirectWithoutLocation(url, status: response.status)
+                }
                 guard redirects < settings.maxRedirects else {
                     throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
                 }
@@ -103,14 +102,16 @@ public final class Fetcher: Sendable {
 
     /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
     func exchange(
-        _ url: URL, requested: URL, validators: HTTPValidators?, limit: Int? = nil
+        _ url: URL, requested: URL, validators: HTTPValidators?, limit: Int? = nil,
+        sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var attempt = 0
         while true {
             attempt += 1
             let outcome: Result<TransportResponse, TransportFailure>
             do {
-                outcome = .success(try await send(url, validators: validators, limit: limit ?? settings.maxBytes))
+                outcome = .success(
+                    try await send(url, validators: validators, limit: limit ?? settings.maxBytes, sink: sink?()))
             } catch {
                 outcome = .failure(error)
             }
@@ -129,6 +130,10 @@ public final class Fetcher: Sendable {
                 failure = .unreachable(requested, reason: reason)
             case .failure(.tooLarge):
                 throw FetchError.tooLarge(requested, limit: limit ?? settings.maxBytes)
+            case .failure(.invalidResponse(let reason)):
+                failure = .invalidResponse(requested, reason: reason)
+            case .failure(.sinkFailed(let reason)):
+                throw FetchError.unusableBody(requested, reason: reason)
             case .failure(.cancelled):
                 throw CancellationError()
             }
@@ -139,16 +144,14 @@ public final class Fetcher: Sendable {
 
     /// One HTTP exchange, in turn with the other requests to its host and overall.
     private func send(
-        _ url: URL, validators: HTTPValidators?, limit: Int
+        _ url: URL, validators: HTTPValidators?, limit: Int, sink: ResponseBodySink?
     ) async throws(TransportFailure)
         -> TransportResponse
     {
-        var request = URLRequest(url: url)
-        request.setValue(settings.userAgentHeader, forHTTPHeaderField: "User-Agent")
-        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = validators?.lastModified {
-            request.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
-        }
+        var request = TransportRequest(url: url)
+        request.headers["User-Agent"] = settings.userAgentHeader
+        if let etag = validators?.etag { request.headers["If-None-Match"] = etag }
+        if let modified = validators?.lastModified { request.headers["If-Modified-Since"] = modified }
         let gate = await hosts.gate(for: url)
         do {
             try await gate.enter()
@@ -160,7 +163,8 @@ public final class Fetcher: Sendable {
         do {
             outcome = .success(
                 try await transport.send(
-                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: settings.timeout))
+                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: settings.timeout,
+                    sink: sink))
         } catch {
             outcome = .failure(error)
         }
