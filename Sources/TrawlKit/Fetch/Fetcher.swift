@@ -52,23 +52,37 @@ public final class Fetcher: Sendable {
     }
 
     private func fetchHTTP(_ url: URL, validators: HTTPValidators?) async throws -> FetchResult {
+        try Self.result(of: try await followingRedirects(url, validators: validators), requested: url)
+    }
+
+    /// The final answer for `url`, redirects followed by the fetcher's rules: each hop asked
+    /// of robots.txt, counted, and never from https to plain http.
+    ///
+    /// - Parameters:
+    ///   - headers: fields added to every request (a download's `Range`).
+    ///   - limit: the most body bytes a memory sink accepts (default `maxBytes`).
+    ///   - timeout: the deadline of each exchange (default `timeout`).
+    ///   - sink: makes a fresh body sink per attempt; in memory when nil.
+    func followingRedirects(
+        _ url: URL, validators: HTTPValidators? = nil, headers: HTTPHeaders = [:], limit: Int? = nil,
+        timeout: Duration? = nil, sink: (@Sendable () -> ResponseBodySink)? = nil
+    ) async throws -> TransportResponse {
         var current = url
         var redirects = 0
         while true {
             if settings.obeysRobots { try await checkRobots(current, requested: url) }
-            let response = try await exchange(current, requested: url, validators: validators)
-            if [301, 302, 303, 307, 308].contains(response.status) {
-                guard let location = response.headers["Location"] else {
-                    throw FetchError.redirectWithoutLocation(url, status: response.status)
-                }
-                guard redirects < settings.maxRedirects else {
-                    throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
-                }
-                redirects += 1
-                current = try Self.redirectTarget(from: current, location: location, requested: url)
-                continue
+            let response = try await exchange(
+                current, requested: url, validators: validators, headers: headers, limit: limit, timeout: timeout,
+                sink: sink)
+            guard [301, 302, 303, 307, 308].contains(response.status) else { return response }
+            guard let location = response.headers["Location"] else {
+                throw FetchError.redirectWithoutLocation(url, status: response.status)
             }
-            return try Self.result(of: response, requested: url)
+            guard redirects < settings.maxRedirects else {
+                throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
+            }
+            redirects += 1
+            current = try Self.redirectTarget(from: current, location: location, requested: url)
         }
     }
 
@@ -102,8 +116,8 @@ public final class Fetcher: Sendable {
 
     /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
     func exchange(
-        _ url: URL, requested: URL, validators: HTTPValidators?, limit: Int? = nil,
-        sink: (@Sendable () -> ResponseBodySink)? = nil
+        _ url: URL, requested: URL, validators: HTTPValidators?, headers: HTTPHeaders = [:], limit: Int? = nil,
+        timeout: Duration? = nil, sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var attempt = 0
         while true {
@@ -111,7 +125,9 @@ public final class Fetcher: Sendable {
             let outcome: Result<TransportResponse, TransportFailure>
             do {
                 outcome = .success(
-                    try await send(url, validators: validators, limit: limit ?? settings.maxBytes, sink: sink?()))
+                    try await send(
+                        url, validators: validators, headers: headers, limit: limit ?? settings.maxBytes,
+                        timeout: timeout ?? settings.timeout, sink: sink?()))
             } catch {
                 outcome = .failure(error)
             }
@@ -144,7 +160,8 @@ public final class Fetcher: Sendable {
 
     /// One HTTP exchange, in turn with the other requests to its host and overall.
     private func send(
-        _ url: URL, validators: HTTPValidators?, limit: Int, sink: ResponseBodySink?
+        _ url: URL, validators: HTTPValidators?, headers: HTTPHeaders, limit: Int, timeout: Duration,
+        sink: ResponseBodySink?
     ) async throws(TransportFailure)
         -> TransportResponse
     {
@@ -152,6 +169,7 @@ public final class Fetcher: Sendable {
         request.headers["User-Agent"] = settings.userAgentHeader
         if let etag = validators?.etag { request.headers["If-None-Match"] = etag }
         if let modified = validators?.lastModified { request.headers["If-Modified-Since"] = modified }
+        for field in headers { request.headers[field.name] = field.value }
         let gate = await hosts.gate(for: url)
         do {
             try await gate.enter()
@@ -163,7 +181,7 @@ public final class Fetcher: Sendable {
         do {
             outcome = .success(
                 try await transport.send(
-                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: settings.timeout,
+                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: timeout,
                     sink: sink))
         } catch {
             outcome = .failure(error)
