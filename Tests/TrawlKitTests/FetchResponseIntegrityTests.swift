@@ -51,4 +51,13 @@ import Testing
             try await Fetcher(settings: .testing(maxBytes: 1_000_000)).fetch(server.url("/endless"))
         }
     }
+
+    @Test func aFetchErrorNamesItsURLOnce() async throws {
+        let server = try FixtureServer()
+        let url = server.url("/gone")
+        server.stop()
+        let run = try await SelectCommandTests.select(["li", url.absoluteString])
+        #expect(run.errors.contains("error: \(url.absoluteString): network unreachable"))
+        #expect(!run.errors.contains("\(url.absoluteString): \(url.absoluteString)"))
+    }
 }

@@ -57,6 +57,11 @@ struct SelectCommand: TrawlCommand {
             let document: Document
             do {
                 document = try await read(input, base: base)
+            } catch let error as FetchError {
+                // A fetch error names its URL already.
+                console.error("\(error)")
+                unreadable = true
+                continue
             } catch {
                 console.error("\(input): \(error)")
                 unreadable = true
