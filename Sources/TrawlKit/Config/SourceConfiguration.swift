@@ -36,6 +36,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// The field whose URL `trawl download` mirrors.
     public var download: String?
     public var guardrail: Guardrail
+    /// Headers, cookies, credentials, method and body for this source's requests.
+    public var request = RequestOptions()
 
     public init(
         id: String, name: String? = nil, kind: Kind, url: URL, items: String? = nil, fields: [FieldRule] = [],

@@ -14,11 +14,12 @@ struct SourceReader {
         return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
     }
 
-    static let keys = [
-        "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
-        "next",
-        "maxPages", "header", "on", "download", "guard",
-    ]
+    static let keys =
+        [
+            "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
+            "next",
+            "maxPages", "header", "on", "download", "guard",
+        ] + requestKeys
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 
     func read(_ given: JSONNode) -> SourceConfiguration? {
@@ -92,6 +93,7 @@ struct SourceReader {
         source.onValues = reader.strings(object["on"], at: "\(path).on") ?? source.onValues
         source.download = reader.string(object["download"], at: "\(path).download")
         source.guardrail = readGuardrail(object["guard"])
+        source.request = readRequest(object, url: url)
         checkKindRequirements(source, object)
         return source
     }

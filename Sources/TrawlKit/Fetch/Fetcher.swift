@@ -27,10 +27,15 @@ public final class Fetcher: Sendable {
     }
 
     /// Fetches `url`, conditionally when `validators` are known: a 304 comes back as `.notModified`.
-    public func fetch(_ url: URL, validators: HTTPValidators? = nil) async throws -> FetchResult {
+    ///
+    /// `options` adds a source's headers, cookies, credentials, method and body; its
+    /// headers and credentials go only to `url`'s own origin, never to a redirect's.
+    public func fetch(
+        _ url: URL, validators: HTTPValidators? = nil, options: RequestOptions = RequestOptions()
+    ) async throws -> FetchResult {
         switch url.scheme?.lowercased() {
         case "file": return try readFile(url)
-        case "http", "https": return try await fetchHTTP(url, validators: validators)
+        case "http", "https": return try await fetchHTTP(url, validators: validators, options: options)
         default: throw FetchError.unsupportedScheme(url)
         }
     }
@@ -51,8 +56,13 @@ public final class Fetcher: Sendable {
         }
     }
 
-    private func fetchHTTP(_ url: URL, validators: HTTPValidators?) async throws -> FetchResult {
-        try Self.result(of: try await followingRedirects(url, validators: validators), requested: url)
+    private func fetchHTTP(
+        _ url: URL, validators: HTTPValidators?, options: RequestOptions
+    ) async throws
+        -> FetchResult
+    {
+        try Self.result(
+            of: try await followingRedirects(url, validators: validators, options: options), requested: url)
     }
 
     /// The final answer for `url`, redirects followed by the fetcher's rules: each hop asked
@@ -63,18 +73,31 @@ public final class Fetcher: Sendable {
     ///   - limit: the most body bytes a memory sink accepts (default `maxBytes`).
     ///   - timeout: the deadline of each exchange (default `timeout`).
     ///   - sink: makes a fresh body sink per attempt; in memory when nil.
+    ///   - options: a source's own headers, cookies, credentials, method and body.
     func followingRedirects(
         _ url: URL, validators: HTTPValidators? = nil, headers: HTTPHeaders = [:], limit: Int? = nil,
-        timeout: Duration? = nil, sink: (@Sendable () -> ResponseBodySink)? = nil
+        timeout: Duration? = nil, options: RequestOptions = RequestOptions(),
+        sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var current = url
         var redirects = 0
+        let origin = Self.origin(of: url)
+        var method = options.method
+        var body = options.body
         while true {
             if settings.obeysRobots { try await checkRobots(current, requested: url) }
+            var fields = headers
+            for field in options.headerFields(for: current, origin: origin) { fields[field.name] = field.value }
+            if body != nil, let type = options.contentType { fields["Content-Type"] = type }
             let response = try await exchange(
-                current, requested: url, validators: validators, headers: headers, limit: limit, timeout: timeout,
-                sink: sink)
+                current, requested: url, validators: validators, headers: fields, method: method, body: body,
+                limit: limit, timeout: timeout, sink: sink)
             guard [301, 302, 303, 307, 308].contains(response.status) else { return response }
+            // RFC 9110 §15.4: a 303 (and, as browsers do, a 301 or 302 after a POST) turns into a GET.
+            if response.status == 303 || (method == "POST" && response.status <= 302) {
+                method = "GET"
+                body = nil
+            }
             guard let location = response.headers["Location"] else {
                 throw FetchError.redirectWithoutLocation(url, status: response.status)
             }
@@ -116,8 +139,9 @@ public final class Fetcher: Sendable {
 
     /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
     func exchange(
-        _ url: URL, requested: URL, validators: HTTPValidators?, headers: HTTPHeaders = [:], limit: Int? = nil,
-        timeout: Duration? = nil, sink: (@Sendable () -> ResponseBodySink)? = nil
+        _ url: URL, requested: URL, validators: HTTPValidators?, headers: HTTPHeaders = [:], method: String = "GET",
+        body: Data? = nil, limit: Int? = nil, timeout: Duration? = nil,
+        sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var attempt = 0
         while true {
@@ -126,7 +150,8 @@ public final class Fetcher: Sendable {
             do {
                 outcome = .success(
                     try await send(
-                        url, validators: validators, headers: headers, limit: limit ?? settings.maxBytes,
+                        url, validators: validators, headers: headers, method: method, body: body,
+                        limit: limit ?? settings.maxBytes,
                         timeout: timeout ?? settings.timeout, sink: sink?()))
             } catch {
                 outcome = .failure(error)
@@ -160,12 +185,12 @@ public final class Fetcher: Sendable {
 
     /// One HTTP exchange, in turn with the other requests to its host and overall.
     private func send(
-        _ url: URL, validators: HTTPValidators?, headers: HTTPHeaders, limit: Int, timeout: Duration,
-        sink: ResponseBodySink?
+        _ url: URL, validators: HTTPValidators?, headers: HTTPHeaders, method: String, body: Data?, limit: Int,
+        timeout: Duration, sink: ResponseBodySink?
     ) async throws(TransportFailure)
         -> TransportResponse
     {
-        var request = TransportRequest(url: url)
+        var request = TransportRequest(url: url, method: method, body: body)
         request.headers["User-Agent"] = settings.userAgentHeader
         if let etag = validators?.etag { request.headers["If-None-Match"] = etag }
         if let modified = validators?.lastModified { request.headers["If-Modified-Since"] = modified }

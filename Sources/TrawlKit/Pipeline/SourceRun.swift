@@ -53,8 +53,9 @@ struct SourceRun: Sendable {
         let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
-        let conditional = previous == nil || source.maxPages > 1 ? nil : validators[key]
-        let first = try await fetcher.fetch(source.url, validators: conditional)
+        let conditional =
+            previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
+        let first = try await fetcher.fetch(source.url, validators: conditional, options: source.request)
         guard case .page(let page) = first else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
@@ -65,7 +66,9 @@ struct SourceRun: Sendable {
         var pagesSeen: Set<URL> = [page.url]
         var next = combined.nextPage
         while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
-            guard case .page(let more) = try await fetcher.fetch(url) else { break }
+            var followOn = source.request
+            (followOn.method, followOn.body) = ("GET", nil)
+            guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
             let result = try scraper.scrape(more)
             combined.items += result.items
             combined.warnings += result.warnings
