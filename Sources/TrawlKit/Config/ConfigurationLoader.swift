@@ -116,7 +116,7 @@ public enum ConfigurationLoader {
 
     static let fetchKeys = [
         "userAgent", "contact", "delay", "timeout", "connectTimeout", "maxBytes", "robots", "maxRedirects",
-        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay",
+        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay", "browsers",
     ]
 
     private static func readFetch(_ value: JSONNode?, reader: JSONReader) -> FetchSettings {
@@ -155,6 +155,7 @@ public enum ConfigurationLoader {
         fetch.retry.maxAttempts = count("attempts", atLeast: 1) ?? fetch.retry.maxAttempts
         fetch.retry.baseDelay = seconds("retryDelay") ?? fetch.retry.baseDelay
         fetch.retry.maxDelay = seconds("maxRetryDelay") ?? fetch.retry.maxDelay
+        fetch.browsers = count("browsers", atLeast: 1) ?? fetch.browsers
         return fetch
     }
 }

@@ -38,6 +38,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var guardrail: Guardrail
     /// Headers, cookies, credentials, method and body for this source's requests.
     public var request = RequestOptions()
+    /// Set when the page is loaded in a headless browser (`"render": "browser"`).
+    public var render: RenderSettings?
 
     public init(
         id: String, name: String? = nil, kind: Kind, url: URL, items: String? = nil, fields: [FieldRule] = [],

@@ -19,7 +19,7 @@ struct SourceReader {
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next",
             "maxPages", "header", "on", "download", "guard",
-        ] + requestKeys
+        ] + requestKeys + renderKeys
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 
     func read(_ given: JSONNode) -> SourceConfiguration? {
@@ -94,6 +94,7 @@ struct SourceReader {
         source.download = reader.string(object["download"], at: "\(path).download")
         source.guardrail = readGuardrail(object["guard"])
         source.request = readRequest(object, url: url)
+        source.render = readRender(object, request: source.request)
         checkKindRequirements(source, object)
         return source
     }

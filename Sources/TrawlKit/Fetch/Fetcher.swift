@@ -12,6 +12,8 @@ public final class Fetcher: Sendable {
     let hosts: HostGates
     let global: AsyncLimiter
     let robots = RobotsCache()
+    /// Headless browsers running at once (`fetch.browsers`): each takes hundreds of MB.
+    let browsers: AsyncLimiter
     private let sleep: @Sendable (Duration) async throws -> Void
 
     public convenience init(settings: FetchSettings = FetchSettings()) {
@@ -24,6 +26,7 @@ public final class Fetcher: Sendable {
         self.sleep = sleep
         self.hosts = HostGates(delay: settings.delay, concurrency: settings.perHostConcurrency)
         self.global = AsyncLimiter(limit: settings.globalConcurrency)
+        self.browsers = AsyncLimiter(limit: settings.browsers)
     }
 
     /// Fetches `url`, conditionally when `validators` are known: a 304 comes back as `.notModified`.

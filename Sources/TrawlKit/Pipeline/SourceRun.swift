@@ -55,7 +55,12 @@ struct SourceRun: Sendable {
         // page that has not changed says nothing of the pages after it.
         let conditional =
             previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
-        let first = try await fetcher.fetch(source.url, validators: conditional, options: source.request)
+        let first =
+            if let render = source.render {
+                try await fetcher.render(source.url, settings: render, options: source.request)
+            } else {
+                try await fetcher.fetch(source.url, validators: conditional, options: source.request)
+            }
         guard case .page(let page) = first else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
