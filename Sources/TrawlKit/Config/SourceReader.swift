@@ -68,9 +68,10 @@ struct SourceReader {
         var source = SourceConfiguration(id: id, kind: kind, url: url)
         source.name = reader.string(object["name"], at: "\(path).name") ?? id
         if let base = reader.string(object["base"], at: "\(path).base") {
-            source.base = URL(string: base)
-            if source.base?.scheme == nil {
-                reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"])
+            // Like `url`: without a scheme, a folder relative to the configuration file.
+            source.base = Self.resolve(base, against: folder)
+            if let scheme = source.base?.scheme?.lowercased(), !["http", "https", "file"].contains(scheme) {
+                reader.problem("\(path).base", "'\(base)' is not an http, https or file URL", at: object["base"])
             }
         }
         source.items = reader.string(object["items"], at: "\(path).items").flatMap {

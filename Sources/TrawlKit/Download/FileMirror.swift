@@ -64,7 +64,7 @@ public struct FileMirror: Sendable {
     /// Mirrors the files, one at a time, through `fetcher`: its robots.txt at every hop,
     /// redirect rules, retries, timeouts and per-host gates. Only http(s) links are
     /// fetched; a `file:` link only from a source that is itself a local file, and only
-    /// inside that file's folder (the demo's sample charts).
+    /// inside the configuration file's folder (the demo's sample charts).
     public func mirror(
         sourceIDs: [String] = [], fetcher: Fetcher? = nil, report: @escaping @Sendable (Event) -> Void
     ) async throws -> Summary {
@@ -130,7 +130,8 @@ public struct FileMirror: Sendable {
             guard let page = configuration.source(file.sourceID)?.url, page.isFileURL else {
                 return .refusedScheme(file.url)
             }
-            let folder = page.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
+            let folder =
+                configuration.file.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
             let target = file.url.standardizedFileURL.resolvingSymlinksInPath().path
             return target.hasPrefix(folder) ? nil : .refusedScheme(file.url)
         default: return .refusedScheme(file.url)
