@@ -113,6 +113,24 @@ import Testing
         #expect(setup.mirror.completeFiles(of: "charts").keys.sorted() == ["item-0"])
     }
 
+    @Test func aPartTheServerCannotContinueIsFetchedAfreshOnce() async throws {
+        let setup = try Setup(links: ["/chart.pdf"])
+        let url = setup.server.url("/chart.pdf")
+        try CacheStore(root: setup.configuration.cacheDirectory).save(
+            downloadRecords: [
+                "chart.pdf": DownloadRecord(url: url.absoluteString, etag: "\"v1\"", size: 1_000, complete: false)
+            ], of: "charts")
+        try FileManager.default.createDirectory(at: setup.path(""), withIntermediateDirectories: true)
+        try Data(repeating: 0, count: 2_000).write(to: setup.path("chart.pdf.part"))
+        setup.server.route(
+            "/chart.pdf", .status(416, headers: ["Content-Range": "bytes */1000"]), .bytes(Self.pdf))
+        let (summary, _) = try await setup.mirrorCollectingErrors()
+        #expect(summary.downloaded == 1)
+        #expect(try Data(contentsOf: setup.path("chart.pdf")) == Self.pdf)
+        let requests = setup.server.requests(to: "/chart.pdf")
+        #expect(requests.map { $0.headers["Range"] } == ["bytes=2000-", nil])
+    }
+
     @Test func anEndlessBodyStopsAtTheCapAndIsNotKept() async throws {
         // The download cap is 50 × fetch.maxBytes: 1 MB here.
         let setup = try Setup(links: ["/endless.bin"], fetch: FetchSettings(delay: .zero, maxBytes: 20_000))

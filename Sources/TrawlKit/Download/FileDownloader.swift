@@ -48,6 +48,11 @@ struct FileDownloader: Sendable {
                 box.set(sink)
                 return sink
             })
+        // The part is not a prefix of what the server has (416): start again from nothing.
+        if response.status == 416, resumeOffset > 0 {
+            try? FileManager.default.removeItem(at: partURL)
+            return try await run(with: fetcher)
+        }
         guard let sink = box.sink, response.status == 200 || response.status == 206 else {
             _ = try Fetcher.result(of: response, requested: url)
             throw FetchError.requestFailed(url, status: response.status)
