@@ -13,12 +13,18 @@ import Testing
         let server: FixtureServer
         let configuration: Configuration
 
-        init(links: [String], fetch: FetchSettings = FetchSettings(delay: .zero)) throws {
+        init(
+            links: [String], fetch: FetchSettings = FetchSettings(delay: .zero), request: RequestOptions? = nil
+        ) throws {
             directory = try TemporaryDirectory("trawl-download-safety")
             server = try FixtureServer()
+            // With request options, the source's page is on the same server as its files.
             var source = SourceConfiguration(
-                id: "charts", kind: .table, url: URL(string: "https://charts.example.org/")!, download: "url")
+                id: "charts", kind: .table,
+                url: request == nil ? URL(string: "https://charts.example.org/")! : server.url("/list"),
+                download: "url")
             source.fields = [FieldRule(name: "url", type: .url)]
+            if let request { source.request = request }
             configuration = Configuration(
                 file: directory.file("trawl.json"), site: SiteSettings(title: "t"),
                 outputDirectory: directory.file("Output"), cacheDirectory: directory.file("Cache"),
@@ -129,6 +135,22 @@ import Testing
         #expect(try Data(contentsOf: setup.path("chart.pdf")) == Self.pdf)
         let requests = setup.server.requests(to: "/chart.pdf")
         #expect(requests.map { $0.headers["Range"] } == ["bytes=2000-", nil])
+    }
+
+    @Test func downloadsCarryTheSourcesCookiesAndHeadersToItsOwnOrigin() async throws {
+        var request = RequestOptions()
+        request.headers["X-Api-Key"] = "key-1"
+        request.cookies = [Cookie(domain: "127.0.0.1", name: "session", value: "s-1")]
+        request.method = "POST"
+        request.body = Data("q=1".utf8)
+        let setup = try Setup(links: ["/chart.pdf"], request: request)
+        setup.server.route("/chart.pdf", .bytes(Self.pdf))
+        let (summary, _) = try await setup.mirrorCollectingErrors()
+        #expect(summary.downloaded == 1)
+        let sent = try #require(setup.server.requests(to: "/chart.pdf").first)
+        #expect(sent.method == "GET")
+        #expect(sent.headers["X-Api-Key"] == "key-1")
+        #expect(sent.headers["Cookie"] == "session=s-1")
     }
 
     @Test func anEndlessBodyStopsAtTheCapAndIsNotKept() async throws {

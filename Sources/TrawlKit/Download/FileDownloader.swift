@@ -14,6 +14,10 @@ struct FileDownloader: Sendable {
     let destination: URL
     let previous: DownloadRecord?
     let maxBytes: Int64
+    /// The source's cookies and headers (never its method or body); headers and
+    /// credentials only for files on the source's own origin.
+    var options = RequestOptions()
+    var sourceOrigin: String?
     /// The deadline of the whole transfer; files are larger than pages.
     let timeout: Duration
     let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
@@ -39,7 +43,8 @@ struct FileDownloader: Sendable {
         let (url, part, maxBytes, progress, onStart) = (self.url, partURL, self.maxBytes, self.progress, self.onStart)
         let folder = destination.deletingLastPathComponent().path
         let response = try await fetcher.followingRedirects(
-            url, headers: headers, limit: Int(clamping: maxBytes), timeout: timeout,
+            url, headers: headers, limit: Int(clamping: maxBytes), timeout: timeout, options: options,
+            trustedOrigin: sourceOrigin,
             sink: {
                 let sink = FileSink(
                     url: url, part: part, resumeOffset: offset, maxBytes: maxBytes,

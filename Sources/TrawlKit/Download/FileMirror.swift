@@ -98,7 +98,7 @@ public struct FileMirror: Sendable {
                 // download can resume next time only if the server still has that version.
                 let recordsSoFar = sourceRecords
                 let store = self.store
-                let downloader = FileDownloader(
+                var downloader = FileDownloader(
                     url: file.url, destination: destination, previous: previous,
                     maxBytes: Int64(configuration.fetch.maxBytes) * 50, timeout: configuration.fetch.timeout * 60,
                     progress: { received, expected in report(.progress(file, received: received, expected: expected)) },
@@ -108,6 +108,10 @@ public struct FileMirror: Sendable {
                         // Failing to note it costs only the chance to resume, never a file.
                         _ = try? store.save(downloadRecords: records, of: file.sourceID)
                     })
+                if let source = configuration.source(file.sourceID) {
+                    (downloader.options, downloader.sourceOrigin) = (source.request, Fetcher.origin(of: source.url))
+                    (downloader.options.method, downloader.options.body) = ("GET", nil)
+                }
                 let outcome = try await downloader.run(with: fetcher)
                 sourceRecords[file.fileName] = outcome.record
                 try store.save(downloadRecords: sourceRecords, of: file.sourceID)

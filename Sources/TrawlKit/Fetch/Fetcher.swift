@@ -77,14 +77,15 @@ public final class Fetcher: Sendable {
     ///   - timeout: the deadline of each exchange (default `timeout`).
     ///   - sink: makes a fresh body sink per attempt; in memory when nil.
     ///   - options: a source's own headers, cookies, credentials, method and body.
+    ///   - trustedOrigin: where `options`' headers and credentials may go (default: `url`'s origin).
     func followingRedirects(
         _ url: URL, validators: HTTPValidators? = nil, headers: HTTPHeaders = [:], limit: Int? = nil,
-        timeout: Duration? = nil, options: RequestOptions = RequestOptions(),
+        timeout: Duration? = nil, options: RequestOptions = RequestOptions(), trustedOrigin: String? = nil,
         sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var current = url
         var redirects = 0
-        let origin = Self.origin(of: url)
+        let origin = trustedOrigin ?? Self.origin(of: url)
         var method = options.method
         var body = options.body
         while true {
