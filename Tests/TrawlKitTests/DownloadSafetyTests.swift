@@ -161,6 +161,7 @@ import Testing
         let (summary, errors) = try await setup.mirrorCollectingErrors()
         #expect(summary.failed == 1)
         #expect(!FileManager.default.fileExists(atPath: setup.path("endless.bin").path))
+        #expect(!FileManager.default.fileExists(atPath: setup.path("endless.bin.part").path))
         #expect(errors.first?.contains("larger than") == true)
     }
 

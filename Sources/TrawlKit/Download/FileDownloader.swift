@@ -39,20 +39,14 @@ struct FileDownloader: Sendable {
             resumeOffset = partSize
         }
         let box = SinkBox()
-        let offset = resumeOffset
-        let (url, part, maxBytes, progress, onStart) = (self.url, partURL, self.maxBytes, self.progress, self.onStart)
-        let folder = destination.deletingLastPathComponent().path
-        let response = try await fetcher.followingRedirects(
-            url, headers: headers, limit: Int(clamping: maxBytes), timeout: timeout, options: options,
-            trustedOrigin: sourceOrigin,
-            sink: {
-                let sink = FileSink(
-                    url: url, part: part, resumeOffset: offset, maxBytes: maxBytes,
-                    checkSpace: { try Self.checkSpace(needed: $0, in: folder, for: url) }, progress: progress,
-                    onStart: onStart)
-                box.set(sink)
-                return sink
-            })
+        let response: TransportResponse
+        do {
+            response = try await fetchIntoPart(fetcher, headers: headers, resumeOffset: resumeOffset, box: box)
+        } catch FetchError.tooLarge(let url, let limit) {
+            // Past the cap it will never be complete: keep no gigabyte of it.
+            try? FileManager.default.removeItem(at: partURL)
+            throw FetchError.tooLarge(url, limit: limit)
+        }
         // The part is not a prefix of what the server has (416): start again from nothing.
         if response.status == 416, resumeOffset > 0 {
             try? FileManager.default.removeItem(at: partURL)
@@ -69,6 +63,26 @@ struct FileDownloader: Sendable {
         let record = DownloadRecord(
             url: url.absoluteString, etag: etag, lastModified: lastModified, size: size, complete: true)
         return Outcome(record: record, bytesTransferred: sink.received)
+    }
+
+    /// The final response, its body streamed into the part by a fresh sink per attempt.
+    private func fetchIntoPart(
+        _ fetcher: Fetcher, headers: HTTPHeaders, resumeOffset: Int64, box: SinkBox
+    ) async throws -> TransportResponse {
+        let (url, part, maxBytes, progress, onStart) = (self.url, partURL, self.maxBytes, self.progress, self.onStart)
+        let folder = destination.deletingLastPathComponent().path
+        let offset = resumeOffset
+        return try await fetcher.followingRedirects(
+            url, headers: headers, limit: Int(clamping: maxBytes), timeout: timeout, options: options,
+            trustedOrigin: sourceOrigin,
+            sink: {
+                let sink = FileSink(
+                    url: url, part: part, resumeOffset: offset, maxBytes: maxBytes,
+                    checkSpace: { try Self.checkSpace(needed: $0, in: folder, for: url) }, progress: progress,
+                    onStart: onStart)
+                box.set(sink)
+                return sink
+            })
     }
 
     private func copyLocalFile() throws -> Outcome {
