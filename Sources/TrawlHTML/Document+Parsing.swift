@@ -20,9 +20,12 @@ extension Document {
         libxml2IsReady()
         let input = data.prefix(maximumInputSize)
         let encoding = EncodingSniffer.sniff(input, contentType: contentType).name
-        let utf8 = Transcoder.utf8(input, encoding: encoding)
+        var utf8 = Transcoder.utf8(input, encoding: encoding)
+        let cut = utf8.withUnsafeBufferPointer { AttributeLimiter.limit($0, to: ParseLimits.maximumAttributes) }
+        if let cut { utf8 = cut.bytes }
         // Hostile input guards: no network, no error output; libxml2's default limits on
-        // name and text length and on depth apply because HTML_PARSE_HUGE is not set.
+        // name and text length apply because HTML_PARSE_HUGE is not set, and depth is
+        // `ParseLimits.maximumDepth`.
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
@@ -34,7 +37,9 @@ extension Document {
         let pointer = parsed ?? htmlNewDocNoDtD(nil, nil)!
         HTMLTreeRepair.repair(pointer)
         xmlXPathOrderDocElems(pointer)
-        return Document(pointer: pointer, url: url, isHTML: true)
+        let document = Document(pointer: pointer, url: url, isHTML: true)
+        document.warnings = ParseLimits.warnings(cutTags: cut?.cutTags ?? 0, document: pointer)
+        return document
     }
 
     /// Parses HTML from a string.
@@ -53,14 +58,20 @@ extension Document {
         let options = Int32(
             XML_PARSE_RECOVER.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                 | XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue)
-        let parsed = input.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> xmlDocPtr? in
+        let cut = input.withUnsafeBytes {
+            AttributeLimiter.limit($0.bindMemory(to: UInt8.self), to: ParseLimits.maximumAttributes)
+        }
+        let parse = { (buffer: UnsafeRawBufferPointer) -> xmlDocPtr? in
             let base = buffer.bindMemory(to: CChar.self).baseAddress
             return xmlReadMemory(base, Int32(buffer.count), url?.absoluteString, nil, options)
         }
+        let parsed = cut.map { $0.bytes.withUnsafeBytes(parse) } ?? input.withUnsafeBytes(parse)
         let pointer = parsed ?? xmlNewDoc("1.0")!
         XMLEntityStripper.strip(pointer)
         xmlXPathOrderDocElems(pointer)
-        return Document(pointer: pointer, url: url, isHTML: false)
+        let document = Document(pointer: pointer, url: url, isHTML: false)
+        document.warnings = ParseLimits.warnings(cutTags: cut?.cutTags ?? 0, document: pointer)
+        return document
     }
 
     /// Parses XML from a string.
@@ -70,7 +81,10 @@ extension Document {
 }
 
 /// libxml2 must initialise its globals once, before threads use it.
-private let libxml2Initialised: Void = xmlInitParser()
+private let libxml2Initialised: Void = {
+    xmlInitParser()
+    trawl_set_max_depth(UInt32(ParseLimits.maximumDepth))
+}()
 
 private func libxml2IsReady() {
     _ = libxml2Initialised

@@ -10,6 +10,9 @@ public final class Document: @unchecked Sendable {
     /// The URL the document came from; relative links resolve against it (or `<base href>`).
     public let url: URL?
     public let isHTML: Bool
+    /// What the parse had to leave out to stay bounded (`ParseLimits`): deep nesting, too many
+    /// attributes. Empty for ordinary pages; set once, while parsing.
+    public internal(set) var warnings: [String] = []
     /// The URL relative links resolve against: the first `<base href>` in the `head`
     /// (HTML Standard §4.2.3), itself resolved against `url`; else `url`.
     public let baseURL: URL?

@@ -20,7 +20,11 @@ import Testing
         try store.record(
             .init(sourceID: "news", status: .guarded, itemCount: 0, error: "no items matched 'ol.most-read li'"),
             at: night)
-        try store.record(.init(sourceID: "charts", status: .fetched, itemCount: 812), at: night)
+        try store.record(
+            .init(
+                sourceID: "charts", status: .fetched, itemCount: 812,
+                warnings: ["field 'scale' is empty on 812 of 812 items: `.scale` matches nothing"]),
+            at: night)
     }
 
     private func run(_ arguments: [String]) async -> (TrawlKit.ExitStatus, CapturingConsole) {
@@ -36,9 +40,11 @@ import Testing
         #expect(status == .failure)
         #expect(
             capture.output == """
-                SOURCE  LAST SUCCESS          AGE     ITEMS  FAILURES  STALE  LAST ERROR
-                charts  2026-11-30T04:00:00Z  3h 12m    812         0  ok
-                news    2026-11-28T04:00:00Z  2d 3h      10         2  stale  no items matched 'ol.most-read li'
+                SOURCE  LAST SUCCESS          AGE     ITEMS  FAILURES  WARNINGS  STALE  LAST ERROR
+                charts  2026-11-30T04:00:00Z  3h 12m    812         0         1  ok
+                news    2026-11-28T04:00:00Z  2d 3h      10         2         0  stale  no items matched 'ol.most-read li'
+
+                warning: [charts] field 'scale' is empty on 812 of 812 items: `.scale` matches nothing
 
                 """)
     }
@@ -56,7 +62,10 @@ import Testing
                     "items" : 812,
                     "lastError" : null,
                     "lastSuccess" : "2026-11-30T04:00:00Z",
-                    "stale" : false
+                    "stale" : false,
+                    "warnings" : [
+                      "field 'scale' is empty on 812 of 812 items: `.scale` matches nothing"
+                    ]
                   },
                   {
                     "failures" : 2,
@@ -64,7 +73,10 @@ import Testing
                     "items" : 10,
                     "lastError" : "no items matched 'ol.most-read li'",
                     "lastSuccess" : "2026-11-28T04:00:00Z",
-                    "stale" : true
+                    "stale" : true,
+                    "warnings" : [
+
+                    ]
                   }
                 ]
 
@@ -86,6 +98,28 @@ import Testing
         #expect(status == .failure)
         let ids = capture.output.split(separator: "\n").filter { $0.contains("\"id\"") }
         #expect(ids == [#"    "id" : "news","#, #"    "id" : "charts","#, #"    "id" : "podcast","#])
+    }
+
+    @Test func anUnsetVariableInASourceDoesNotStopStatusOrDiffWhichOnlyReadTheCache() async throws {
+        let configuration = directory.file("trawl.json")
+        let sources = [
+            #"{"id": "news", "kind": "list", "url": "https://${NEWS_HOST}/news", "base": "${NEWS_BASE}", "items": "li", "fields": {"title": "h2"}}"#,
+            #"{"id": "charts", "kind": "list", "url": "${CHARTS_PAGE}", "items": "li", "fields": {"title": "h2"}}"#,
+        ]
+        try Data(#"{"cache": "Cache", "sources": [\#(sources.joined(separator: ", "))]}"#.utf8).write(to: configuration)
+        let (status, capture) = await run(["status", "--config", configuration.path])
+        #expect(status == .failure)  // news is stale
+        #expect(capture.errors == "")
+        #expect(capture.output.contains("charts  2026-11-30T04:00:00Z"))
+        try store.save(
+            RunRecord(id: "20261130T040000.000Z", started: night, finished: night, outcomes: [], changes: []))
+        let (diffStatus, diff) = await run(["diff", "--config", configuration.path])
+        #expect(diffStatus == .success)
+        #expect(diff.errors == "")
+        // A command that fetches still refuses, naming the variable.
+        let (runStatus, runCapture) = await run(["scrape", "--config", configuration.path])
+        #expect(runStatus == .usage)
+        #expect(runCapture.errors.contains("NEWS_HOST"))
     }
 
     @Test func withoutCacheOrConfigurationItSaysHowToGetOne() async throws {

@@ -136,9 +136,17 @@ extension SelectorParser {
             end += 1
         }
         let text = String(characters[start..<end]).trimmingWhitespace.lowercased()
+        // Positions are compared in XPath's doubles and negated in the translation: numbers
+        // beyond any page's size (and Int.min, which cannot be negated) are refused here.
+        let outOfRange = SelectorError(
+            source: source, column: start + 1,
+            expected: "An+B with A and B between \(NthPattern.range.lowerBound) and \(NthPattern.range.upperBound)")
         guard let pattern = NthPattern(text) else {
+            let longestNumber = text.split { !$0.isASCIIDigit }.map(\.count).max() ?? 0
+            if longestNumber > 10 { throw outOfRange }
             throw SelectorError(source: source, column: start + 1, expected: "An+B, 'odd' or 'even'")
         }
+        guard NthPattern.range.contains(pattern.a), NthPattern.range.contains(pattern.b) else { throw outOfRange }
         tokenizer.position = end
         try advance()
         try skipWhitespace()
@@ -155,6 +163,9 @@ extension SelectorParser {
 }
 
 extension NthPattern {
+    /// The values A and B may take: far beyond the elements of any page, and safe to negate.
+    static let range = -1_000_000_000...1_000_000_000
+
     /// Parses `An+B` (lower-cased, trimmed): `odd`, `even`, `3`, `-n+3`, `2n - 1`.
     init?(_ text: String) {
         switch text {

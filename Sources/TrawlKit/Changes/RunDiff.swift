@@ -29,9 +29,16 @@ public struct RunDiff: Sendable, Encodable {
     public var started: Date
     public var finished: Date
     public var sources: [SourceChanges]
+    /// The shards of a sharded run that did not report (absent when all did).
+    public var missingShards: [Shard]?
+    /// The sources those shards would have scraped: not tried this run, neither failed nor removed.
+    public var notTried: [String]?
 
     /// Groups in the order of the run's outcomes; sources with changes but no outcome follow.
-    public init(_ record: RunRecord) {
+    /// `notTried`: the sources of the shards that did not report (`RunRecord.sourcesNotTried(of:)`).
+    public init(_ record: RunRecord, notTried: [String] = []) {
+        missingShards = record.missingShards
+        self.notTried = record.missingShards == nil ? nil : notTried
         run = record.id
         started = record.started
         finished = record.finished
@@ -54,6 +61,10 @@ public struct RunDiff: Sendable, Encodable {
             "run \(run) (started \(RFC3339.string(from: started))): "
                 + "\(count) \(count == 1 ? "change" : "changes") in \(changed) of \(sources.count) sources"
         ]
+        for shard in missingShards ?? [] {
+            lines.append("\(shard) did not report: its sources were not tried this run (not failed, not removed)")
+        }
+        if let notTried, !notTried.isEmpty { lines.append("not tried: " + notTried.joined(separator: ", ")) }
         for source in sources {
             lines.append("")
             lines.append("\(source.id): \(Self.outcome(source))")
@@ -73,7 +84,7 @@ public struct RunDiff: Sendable, Encodable {
         case .fetched?: return source.changes.isEmpty ? "fetched\(items), no changes" : "fetched\(items)"
         case .notModified?: return "not modified\(items)"
         case .failed?: return "failed: \(source.error ?? "unknown error")"
-        case .guarded?: return "guarded, last good snapshot kept: \(source.error ?? "the page layout may have changed")"
+        case .guarded?: return "guarded: \(source.error ?? "the page layout may have changed")"
         case nil: return "changes without an outcome"
         }
     }

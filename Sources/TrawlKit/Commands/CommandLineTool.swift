@@ -14,6 +14,7 @@ public enum CommandLineTool {
             ServeCommand.self,
             DownloadCommand.self,
             SelectCommand.self,
+            TryCommand.self,
             FeedCommand.self,
             TemplateCommand.self,
             InitCommand.self,

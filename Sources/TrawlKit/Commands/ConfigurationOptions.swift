@@ -6,13 +6,14 @@ enum ConfigurationOptions {
 
     /// The configuration named by `--config` (default `./trawl.json`), with the directory
     /// options laid over it.
-    static func load(_ arguments: ParsedArguments) throws -> Configuration {
+    /// `cacheOnly` is for commands that never fetch: an unset `${NAME}` does not stop them.
+    static func load(_ arguments: ParsedArguments, cacheOnly: Bool = false) throws -> Configuration {
         let path = arguments.value("--config") ?? "trawl.json"
         let file = URL(fileURLWithPath: path).standardizedFileURL
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw UsageError("no configuration at \(file.path) (write one with 'trawl init', or pass --config FILE)")
         }
-        var configuration = try ConfigurationLoader.load(from: file)
+        var configuration = try ConfigurationLoader.load(from: file, toleratingUnsetVariables: cacheOnly)
         if let output = arguments.value("--output") {
             configuration.outputDirectory = URL(fileURLWithPath: output).standardizedFileURL
         }

@@ -21,13 +21,18 @@ public enum DiffCommand: TrawlCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
-        let store = CacheStore(root: try CacheLocation.resolve(arguments).directory, access: .readOnly)
+        let location = try CacheLocation.resolve(arguments)
+        let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, runID: arguments.value("--run"), json: arguments.has("--json"), console: console)
+            store: store, runID: arguments.value("--run"), json: arguments.has("--json"), sourceIDs: location.sourceIDs,
+            console: console)
     }
 
-    /// Prints run `runID` (default: the latest) of `store`.
-    public static func report(store: CacheStore, runID: String?, json: Bool, console: Console) throws -> ExitStatus {
+    /// Prints run `runID` (default: the latest) of `store`; a run made by shards is one run,
+    /// and the sources of a shard that did not report (of `sourceIDs`, default: the cache's) are named.
+    public static func report(
+        store: CacheStore, runID: String?, json: Bool, sourceIDs: [String]? = nil, console: Console
+    ) throws -> ExitStatus {
         let found =
             try runID.map { try store.run($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) } ?? store.latestRun()
         for problem in store.problems.drain() { console.warning(problem.description) }
@@ -35,7 +40,7 @@ public enum DiffCommand: TrawlCommand {
             console.error(missingRunMessage(runID, in: store))
             return .failure
         }
-        let groups = RunDiff(run)
+        let groups = RunDiff(run, notTried: run.sourcesNotTried(of: sourceIDs ?? store.sourceIDs()))
         if json {
             console.write(String(decoding: try CacheStore.encode(groups), as: UTF8.self))
         } else {

@@ -15,6 +15,8 @@ public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {
     public static let usage = ExitStatus(2)
     /// Another run holds the cache lock.
     public static let locked = ExitStatus(3)
+    /// SIGTERM or SIGINT stopped the run: the sources finished were recorded, the rest not tried.
+    public static let interrupted = ExitStatus(4)
 
     public var description: String { String(code) }
 }

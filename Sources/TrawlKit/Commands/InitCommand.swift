@@ -1,19 +1,41 @@
 import Foundation
 
-/// `trawl init`: writes a starter trawl.json that loads as it is and shows each kind of source.
+/// `trawl init`: writes a starter trawl.json that loads as it is and shows each kind of
+/// source; `trawl init --from PAGE` proposes a source for one page (`InitFromPage`).
 struct InitCommand: TrawlCommand {
     static let name = "init"
-    static let summary = "write a starter trawl.json"
+    static let summary = "write a starter trawl.json, or propose a source for a page (--from)"
     static let usage = """
         trawl init [FILE] [--force]
+        trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write] [--config FILE]
 
-          FILE     where to write (default: ./trawl.json)
-          --force  replace an existing file
+          FILE          where to write (default: ./trawl.json)
+          --force       replace an existing file
+
+          --from PAGE   propose a source for PAGE (an http(s) or file URL, or a file): a
+                        'feed' source when the page links a feed (<link rel="alternate">);
+                        otherwise (or with --list) a 'list' source for the best of the page's
+                        repeated item structures, with items, title, url and, where found,
+                        date (with its format) and summary. Prints the ranked lists, the
+                        proposed source and the first items it scrapes.
+          --list        look for repeated lists even when the page links a feed
+          --pick N      propose the N-th list of the ranking instead of the first
+          --id ID       the new source's id (default: from the page's host or file name)
+          --base URL    where a saved page's links point (its site's address), written as "base"
+          --write       add the proposed source to the configuration's 'sources'
+          --config FILE the configuration --write edits (default: ./trawl.json; made if absent)
         """
-    static let flags: Set<String> = ["--force"]
-    static let options: Set<String> = []
+    static let flags: Set<String> = ["--force", "--list", "--write"]
+    static let options: Set<String> = ["--from", "--pick", "--id", "--base", "--config"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        if arguments.value("--from") != nil { return try await InitFromPage.run(arguments, console: console) }
+        for option in ["--list", "--write"] where arguments.has(option) {
+            throw UsageError("\(option) goes with --from")
+        }
+        for option in ["--pick", "--id", "--base", "--config"] where arguments.value(option) != nil {
+            throw UsageError("\(option) goes with --from")
+        }
         guard arguments.positionals.count <= 1 else {
             throw UsageError("unexpected argument '\(arguments.positionals[1])'")
         }

@@ -6,7 +6,7 @@ struct RunCommand: TrawlCommand {
     static let summary = "scrape every source, then generate the site (the nightly job)"
     static let usage = """
         trawl run [--config FILE] [--output DIR] [--cache DIR] [--only ID,...] [--accept ID,...]
-                  [--offline] [--quiet] [--verbose]
+                  [--run-id ID] [--offline] [--quiet] [--verbose]
 
           --config FILE    the configuration (default: ./trawl.json)
           --output DIR     where the site goes (default: from the configuration, else Output/)
@@ -14,15 +14,19 @@ struct RunCommand: TrawlCommand {
           --templates DIR  templates that override the built-in ones, file by file
           --only ID,...    scrape only these sources
           --accept ID,...  take these sources' new layout even if it looks broken
+          --run-id ID      the run's id, as the cache names runs (default: its start, 20261130T040000.000Z)
           --offline        fetch nothing; generate the site from the cache
           --quiet          print nothing unless something failed
           --verbose        print warnings about individual fields and rows
 
         exit status: 0 all sources fine; 1 some sources failed (site still generated);
-                     2 configuration or usage error; 3 another run holds the lock
+                     2 configuration or usage error; 3 another run holds the lock;
+                     4 stopped by SIGTERM/SIGINT (finished sources recorded, site not generated)
         """
     static let flags: Set<String> = ["--offline", "--quiet", "--verbose"]
-    static let options: Set<String> = ["--config", "--output", "--cache", "--only", "--accept", "--templates"]
+    static let options: Set<String> = [
+        "--config", "--output", "--cache", "--only", "--accept", "--templates", "--run-id",
+    ]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
@@ -31,11 +35,12 @@ struct RunCommand: TrawlCommand {
         let configuration = try ConfigurationOptions.load(arguments)
         let options = RunOptions(
             only: try arguments.list("--only"), accept: try arguments.list("--accept"),
-            offline: arguments.has("--offline"))
+            offline: arguments.has("--offline"), runID: arguments.value("--run-id"))
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
         let pipeline = Pipeline(
-            configuration: configuration, clock: .fromEnvironment(), report: { reporter.handle($0) })
+            configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
+            report: { reporter.handle($0) })
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
         let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false

@@ -41,6 +41,8 @@ final class RunReporter: @unchecked Sendable {
                 if verbose { above { console.warning("[\(id)] \(message)") } }
             case .cacheProblem(let message):
                 above { console.warning(message) }
+            case .note(let message):
+                above { console.note(message) }
             case .generated(let files):
                 if verbose { above { console.note("generated \(files) files") } }
             }
@@ -55,6 +57,10 @@ final class RunReporter: @unchecked Sendable {
                 for outcome in record.outcomes where outcome.status == .failed || outcome.status == .guarded {
                     console.error("[\(outcome.sourceID)] \(Self.describe(outcome, changes: 0))")
                 }
+            }
+            // Cron mails what `--quiet` prints: a field gone empty must reach someone.
+            for outcome in record?.outcomes ?? [] {
+                for warning in outcome.warnings ?? [] { console.warning("[\(outcome.sourceID)] \(warning)") }
             }
             guard !quiet else { return }
             let site = output.map { "; site in \($0.path)" } ?? ""
@@ -73,10 +79,9 @@ final class RunReporter: @unchecked Sendable {
         case .fetched where baseline: return "now tracking \(outcome.itemCount) items (first run: a baseline, no news)"
         case .fetched: return "\(outcome.itemCount) items, \(changes) \(changes == 1 ? "change" : "changes")"
         case .notModified: return "not modified (\(outcome.itemCount) items)"
-        case .failed: return "\(outcome.error ?? "failed") (last good snapshot kept)"
-        case .guarded:
-            return "\(outcome.error ?? "guarded") (last good snapshot kept; "
-                + "'--accept \(outcome.sourceID)' takes the new layout)"
+        // The error says whether a snapshot was kept and what to do (`SourceScrape.message`).
+        case .failed: return outcome.error ?? "failed"
+        case .guarded: return outcome.error ?? "the page layout may have changed"
         }
     }
 

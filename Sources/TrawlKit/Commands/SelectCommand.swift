@@ -67,6 +67,7 @@ struct SelectCommand: TrawlCommand {
                 unreadable = true
                 continue
             }
+            for warning in document.warnings { console.warning("\(input): \(warning)") }
             let matches = try select(css, in: document)
             matchedAny = matchedAny || !matches.isEmpty
             print(matches, input: input, output: output, console: console)

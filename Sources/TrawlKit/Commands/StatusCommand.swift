@@ -8,9 +8,13 @@ public enum StatusCommand: TrawlCommand {
         trawl status [--json] [--config FILE] [--cache DIR]
 
         Shows each source's last success and its age, item count, consecutive failures,
-        whether what is shown is stale, and the last error. Exits 1 when a source is stale.
+        whether what is shown is stale, the last error, and the warnings of its last kept
+        scrape (a field empty or unparsed on most items), listed under the table.
+        Exits 1 when a source is stale. Warns when the latest run was made by shards and one
+        did not report. Only the cache is read: an unset ${VAR} in the configuration does
+        not stop it.
 
-          --json          print an array of {id, lastSuccess, items, failures, stale, lastError}
+          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, warnings}
         \(CacheLocation.usage)
         """
     public static let flags: Set<String> = ["--json"]
@@ -37,7 +41,16 @@ public enum StatusCommand: TrawlCommand {
             console.error("no cache at \(store.root.path); 'trawl run' makes one")
             return .failure
         }
-        let rows = try (sourceIDs ?? store.sourceIDs()).map { Row(id: $0, health: try store.health(of: $0)) }
+        let ids = sourceIDs ?? store.sourceIDs()
+        let rows = try ids.map { Row(id: $0, health: try store.health(of: $0)) }
+        // A shard that did not report leaves its sources' health as it was: say why.
+        if let latest = try store.latestRun(), let missing = latest.missingShards {
+            let names = missing.map(\.description).joined(separator: ", ")
+            let notTried = latest.sourcesNotTried(of: ids)
+            console.warning(
+                "run \(latest.id): \(names) did not report; not tried this run: "
+                    + (notTried.isEmpty ? "none of these sources" : notTried.joined(separator: ", ")))
+        }
         for problem in store.problems.drain() { console.warning(problem.description) }
         if json {
             let data = try CacheStore.encode(rows)
@@ -57,6 +70,7 @@ public enum StatusCommand: TrawlCommand {
         var failures: Int
         var stale: Bool
         var lastError: String?
+        var warnings: [String]
 
         init(id: String, health: Health) {
             self.id = id
@@ -65,10 +79,11 @@ public enum StatusCommand: TrawlCommand {
             failures = health.consecutiveFailures
             stale = health.stale
             lastError = health.lastError
+            warnings = health.warnings ?? []
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, lastSuccess, items, failures, stale, lastError
+            case id, lastSuccess, items, failures, stale, lastError, warnings
         }
 
         // Absent values are written as null, so every object has every key.
@@ -80,11 +95,12 @@ public enum StatusCommand: TrawlCommand {
             try container.encode(failures, forKey: .failures)
             try container.encode(stale, forKey: .stale)
             try container.encode(lastError, forKey: .lastError)
+            try container.encode(warnings, forKey: .warnings)
         }
     }
 
     static func table(_ rows: [Row], now: Date) -> String {
-        let header = ["SOURCE", "LAST SUCCESS", "AGE", "ITEMS", "FAILURES", "STALE", "LAST ERROR"]
+        let header = ["SOURCE", "LAST SUCCESS", "AGE", "ITEMS", "FAILURES", "WARNINGS", "STALE", "LAST ERROR"]
         let cells = rows.map { row in
             [
                 row.id,
@@ -92,11 +108,12 @@ public enum StatusCommand: TrawlCommand {
                 row.lastSuccess.map { age(now.timeIntervalSince($0)) } ?? "-",
                 String(row.items),
                 String(row.failures),
+                String(row.warnings.count),
                 row.stale ? "stale" : "ok",
                 row.lastError.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
             ]
         }
-        let numeric: Set<Int> = [3, 4]
+        let numeric: Set<Int> = [3, 4, 5]
         let widths = header.indices.map { column in
             ([header] + cells).map { $0[column].count }.max() ?? 0
         }
@@ -108,7 +125,9 @@ public enum StatusCommand: TrawlCommand {
             return padded.joined(separator: "  ").replacingOccurrences(
                 of: "\\s+$", with: "", options: .regularExpression)
         }
-        return ([line(header)] + cells.map(line)).joined(separator: "\n") + "\n"
+        let warnings = rows.flatMap { row in row.warnings.map { "warning: [\(row.id)] \($0)" } }
+        let notes = warnings.isEmpty ? [] : [""] + warnings
+        return ([line(header)] + cells.map(line) + notes).joined(separator: "\n") + "\n"
     }
 
     /// A duration as a person reads it at a glance: `45s`, `12m`, `3h 12m`, `2d 5h`.

@@ -6,8 +6,11 @@ public enum ConfigurationLoader {
     static let topLevelKeys = ["site", "output", "cache", "templates", "fetch", "feed", "retention", "sources"]
 
     /// Loads the configuration at `file`; paths inside resolve against its folder.
+    /// `toleratingUnsetVariables` is for commands that only read the cache: an unset
+    /// `${NAME}` then reads as `unset-NAME` rather than stopping them.
     public static func load(
-        from file: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+        from file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        toleratingUnsetVariables: Bool = false
     ) throws -> Configuration {
         let data: Data
         do {
@@ -17,11 +20,13 @@ public enum ConfigurationLoader {
                 file: file.path,
                 problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
         }
-        return try load(data, file: file, environment: environment)
+        return try load(
+            data, file: file, environment: environment, toleratingUnsetVariables: toleratingUnsetVariables)
     }
 
     public static func load(
-        _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        toleratingUnsetVariables: Bool = false
     ) throws -> Configuration {
         let json: JSONNode
         do {
@@ -33,7 +38,8 @@ public enum ConfigurationLoader {
                     .init(path: "", message: "not valid JSON: \(error.message)", line: error.line, column: error.column)
                 ])
         }
-        let reader = JSONReader(expansion: EnvironmentExpansion(environment: environment))
+        let reader = JSONReader(
+            expansion: EnvironmentExpansion(environment: environment, toleratesUnset: toleratingUnsetVariables))
         let configuration = read(json, file: file, reader: reader)
         if let configuration, reader.problems.isEmpty { return configuration }
         throw ConfigurationError(file: file.path, problems: reader.problems)

@@ -6,9 +6,13 @@ import Foundation
 /// demo point at either day of its sample pages.
 struct EnvironmentExpansion: Sendable {
     var environment: [String: String]
+    /// For commands that only read the cache (`status`, `diff`): an unset variable with no
+    /// default becomes `unset-NAME` instead of an error, since nothing is fetched.
+    var toleratesUnset: Bool
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, toleratesUnset: Bool = false) {
         self.environment = environment
+        self.toleratesUnset = toleratesUnset
     }
 
     /// The text with every reference replaced; a reference to an unset variable with no
@@ -29,6 +33,8 @@ struct EnvironmentExpansion: Sendable {
                 result += value
             } else if let fallback {
                 result += fallback
+            } else if toleratesUnset {
+                result += "unset-\(name)"
             } else {
                 throw UnsetVariable(name: name, reason: "is not set and has no default (write ${\(name):-default})")
             }

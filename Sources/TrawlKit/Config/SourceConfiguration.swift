@@ -87,10 +87,16 @@ public struct Guardrail: Sendable, Hashable {
     public var maxMissingRequired: Double
     /// Zero items is always a failure unless this is true.
     public var allowEmpty: Bool
+    /// The share of items a field may come out empty or unparsed on before it is a warning
+    /// (the scrape is still kept): above 0.8, most items, by default.
+    public var warnAt: Double
 
-    public init(maxLoss: Double = 0.5, maxMissingRequired: Double = 0.5, allowEmpty: Bool = false) {
+    public init(
+        maxLoss: Double = 0.5, maxMissingRequired: Double = 0.5, allowEmpty: Bool = false, warnAt: Double = 0.8
+    ) {
         self.maxLoss = maxLoss
         self.maxMissingRequired = maxMissingRequired
         self.allowEmpty = allowEmpty
+        self.warnAt = warnAt
     }
 }

@@ -70,7 +70,10 @@ struct SourceReader {
         if let base = reader.string(object["base"], at: "\(path).base") {
             // Like `url`: without a scheme, a folder relative to the configuration file.
             source.base = Self.resolve(base, against: folder)
-            if let scheme = source.base?.scheme?.lowercased(), !["http", "https", "file"].contains(scheme) {
+            // A cache-reading command leaves an unset `${BASE}` as `unset-BASE`: no matter there.
+            if let scheme = source.base?.scheme?.lowercased(), !["http", "https", "file"].contains(scheme),
+                !reader.expansion.toleratesUnset
+            {
                 reader.problem("\(path).base", "'\(base)' is not an http, https or file URL", at: object["base"])
             }
         }
@@ -173,12 +176,15 @@ struct SourceReader {
     private func readGuardrail(_ node: JSONNode?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
-        guard let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty"]) else {
+        guard
+            let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty", "warnAt"])
+        else {
             return guardrail
         }
         guardrail.maxLoss = share("maxLoss", in: object, at: at) ?? guardrail.maxLoss
         guardrail.maxMissingRequired = share("maxMissingRequired", in: object, at: at) ?? guardrail.maxMissingRequired
         guardrail.allowEmpty = reader.bool(object["allowEmpty"], at: "\(at).allowEmpty") ?? guardrail.allowEmpty
+        guardrail.warnAt = share("warnAt", in: object, at: at) ?? guardrail.warnAt
         return guardrail
     }
 

@@ -15,22 +15,26 @@ public struct Health: Sendable, Hashable, Codable {
     public var itemCount: Int = 0
     /// True when the last attempt failed or was guarded: what is shown is the last good snapshot.
     public var stale: Bool = false
+    /// What was wrong with the last kept scrape (a field empty or unparsed on most items);
+    /// nil when nothing was. They describe the snapshot shown, so a failure keeps them.
+    public var warnings: [String]?
 
     public init() {}
 
-    /// A scrape that fetched and kept `itemCount` items.
-    public mutating func recordSuccess(itemCount: Int, at time: Date) {
+    /// A scrape that fetched and kept `itemCount` items, with what was wrong with them.
+    public mutating func recordSuccess(itemCount: Int, warnings: [String]? = nil, at time: Date) {
         lastAttempt = time
         lastSuccess = time
         consecutiveFailures = 0
         lastError = nil
         self.itemCount = itemCount
+        self.warnings = warnings?.isEmpty == true ? nil : warnings
         stale = false
     }
 
-    /// A conditional GET answered 304: the last good snapshot is still current.
+    /// A conditional GET answered 304: the last good snapshot, and its warnings, are still current.
     public mutating func recordNotModified(at time: Date) {
-        recordSuccess(itemCount: itemCount, at: time)
+        recordSuccess(itemCount: itemCount, warnings: warnings, at: time)
     }
 
     /// A fetch or scrape that failed; the last good snapshot stays and is now stale.
@@ -50,7 +54,7 @@ public struct Health: Sendable, Hashable, Codable {
     /// Records `outcome` the way its status says.
     public mutating func record(_ outcome: RunRecord.Outcome, at time: Date) {
         switch outcome.status {
-        case .fetched: recordSuccess(itemCount: outcome.itemCount, at: time)
+        case .fetched: recordSuccess(itemCount: outcome.itemCount, warnings: outcome.warnings, at: time)
         case .notModified: recordNotModified(at: time)
         case .failed: recordFailure(outcome.error ?? "failed", at: time)
         case .guarded: recordGuarded(outcome.error ?? "the page layout may have changed", at: time)

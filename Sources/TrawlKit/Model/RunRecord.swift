@@ -18,12 +18,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
         public var status: Status
         public var itemCount: Int
         public var error: String?
+        /// What is wrong with a scrape that was kept (a field empty on most items): nil when nothing is.
+        public var warnings: [String]?
 
-        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil) {
+        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil, warnings: [String]? = nil) {
             self.sourceID = sourceID
             self.status = status
             self.itemCount = itemCount
             self.error = error
+            self.warnings = warnings?.isEmpty == true ? nil : warnings
         }
 
         /// True for the outcomes that count as a success in a source's health.
@@ -37,6 +40,14 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var finished: Date
     public var outcomes: [Outcome]
     public var changes: [Change]
+    /// In a shard's record (`runs/<id>.shard-2-of-4.json`): which shard wrote it.
+    public var shard: Shard?
+    /// In a shard's record: each outcome's place in the configuration, so the shards of a
+    /// run read back in configuration order, as one process would have written them.
+    public var positions: [Int]?
+    /// In a run read from shard records: the shards that did not report. Their sources
+    /// were not tried this run (they are neither failed nor removed).
+    public var missingShards: [Shard]?
 
     public init(id: String, started: Date, finished: Date, outcomes: [Outcome], changes: [Change]) {
         self.id = id

@@ -9,32 +9,43 @@ public struct Pipeline: Sendable {
     public let report: @Sendable (RunEvent) -> Void
     /// One store for the whole run, so every moved-aside file is reported once.
     public let store: CacheStore
+    /// Set by SIGTERM/SIGINT (`StopRequest.trappingSignals()`): no new source starts.
+    public let stop: StopRequest
 
     public init(
         configuration: Configuration, clock: WallClock = .system, fetcher: Fetcher? = nil,
-        report: @escaping @Sendable (RunEvent) -> Void = { _ in }
+        stop: StopRequest = StopRequest(), report: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
         self.configuration = configuration
         self.clock = clock
         self.fetcher = fetcher ?? Fetcher(settings: configuration.fetch)
+        self.stop = stop
         self.report = report
         self.store = CacheStore(root: configuration.cacheDirectory, clock: clock)
     }
 
-    /// Scrapes the chosen sources, saves a run record, and prunes old ones.
+    /// Scrapes the chosen sources, saves a run record, and prunes old ones. A shard saves
+    /// its part of the run (`runs/<id>.shard-I-of-N.json`) and prunes nothing: `generate`,
+    /// holding the cache lock, prunes whole runs.
     public func scrape(_ options: RunOptions = RunOptions()) async throws -> RunRecord {
         let sources = try chosenSources(options)
-        let lock = try store.lock()
+        let lock = try store.lock(shard: options.shard)
         defer { lock.unlock() }
-        return try await scrapeHoldingLock(sources, accepting: options.accept)
+        try recoverUnfinishedRun(shard: options.shard)
+        return try await scrapeHoldingLock(sources, options)
     }
 
     /// Scrape, then generate: what cron runs. Holds the cache lock throughout.
     public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
+        guard options.shard == nil else {
+            throw UsageError(
+                "a shard scrapes only part of the sources: use 'trawl scrape --shard', then 'trawl generate'")
+        }
         let sources = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
-        let record = options.offline ? nil : try await scrapeHoldingLock(sources, accepting: options.accept)
+        try recoverUnfinishedRun()
+        let record = options.offline ? nil : try await scrapeHoldingLock(sources, options)
         let generated = try SiteGenerator(configuration: configuration).generateReport()
         reportCacheProblems()
         for problem in generated.problems { report(.cacheProblem(problem.description)) }
@@ -42,29 +53,44 @@ public struct Pipeline: Sendable {
         return record
     }
 
-    private func scrapeHoldingLock(
-        _ sources: [SourceConfiguration], accepting accepted: [String]
-    ) async throws
-        -> RunRecord
-    {
+    private func scrapeHoldingLock(_ sources: [SourceConfiguration], _ options: RunOptions) async throws -> RunRecord {
         let started = clock.now
         try store.prepareRunTimes()
-        let results = await withTaskGroup(of: (Int, SourceRun.Result).self) { group in
-            for (index, source) in sources.enumerated() {
+        let id = options.runID ?? store.newRunID(at: started)
+        // Every source's changes reach this journal before its snapshot moves on (docs/CACHE.md).
+        let journal = try store.startJournal(runID: id, started: started, shard: options.shard)
+        // Journaled by their place in the configuration, so shards' records merge in its order.
+        let positions = Dictionary(
+            configuration.sources.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = await withTaskGroup(of: (Int, SourceRun.Result?).self) { group in
+            for source in sources {
                 let run = SourceRun(
-                    source: source, store: store, fetcher: fetcher, clock: clock,
-                    accept: accepted.contains(source.id), report: report)
-                group.addTask { (index, await run.run()) }
+                    source: source, index: positions[source.id] ?? 0, store: store, fetcher: fetcher, clock: clock,
+                    accept: options.accept.contains(source.id), journal: journal, stop: stop, report: report)
+                group.addTask { (run.index, await run.run()) }
             }
-            var results: [(Int, SourceRun.Result)] = []
+            var results: [(Int, SourceRun.Result?)] = []
             for await result in group { results.append(result) }
-            // Configuration order, whatever order the sources finished in.
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+            return results
         }
-        let record = RunRecord(
-            id: store.newRunID(at: started), started: started, finished: clock.now,
-            outcomes: results.map(\.outcome), changes: results.flatMap(\.changes))
-        try store.save(record)
+        // The record is what the journal holds; a source the journal could not take has
+        // its old snapshot still, so only its outcome is added.
+        var entries = try RunJournal.entries(at: journal.url)?.sources ?? []
+        for case (let index, let result?) in results where !journal.hasJournaled(index) {
+            entries.append(
+                .init(index: index, outcome: result.outcome, changes: [], snapshotDigest: nil, finished: clock.now))
+        }
+        let record = try store.saveRecord(
+            from: entries, id: id, started: started, finished: clock.now, shard: options.shard)
+        try journal.remove()
+        if let signal = stop.requestedBy {
+            let skipped = results.filter { $0.1 == nil }.map { configuration.sources[$0.0].id }.sorted()
+            throw RunInterruptedError(signal: signal, record: record, skipped: skipped)
+        }
+        guard options.shard == nil else {
+            reportCacheProblems()
+            return record
+        }
         do {
             _ = try store.pruneRuns(RetentionPolicy(configuration.retention), now: clock.now)
         } catch {
@@ -72,6 +98,13 @@ public struct Pipeline: Sendable {
         }
         reportCacheProblems()
         return record
+    }
+
+    /// Completes the record of a run that was killed or ran out of disk, and says so once.
+    private func recoverUnfinishedRun(shard: Shard? = nil) throws {
+        if let recovered = try store.recoverUnfinishedRun(shard: shard) {
+            report(.note(recovered.description))
+        }
     }
 
     /// Files the store moved aside are always told: each is data a person may want back.
@@ -87,7 +120,18 @@ public struct Pipeline: Sendable {
             let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
         }
-        guard !options.only.isEmpty else { return configuration.sources }
-        return configuration.sources.filter { options.only.contains($0.id) }
+        if let shard = options.shard, shard.count > 1, options.runID == nil {
+            throw UsageError(
+                "the shards of one run must share its id: give every shard the same --run-id,"
+                    + " such as \(RunRecord.id(for: clock.now))")
+        }
+        if let id = options.runID, !CacheStore.isValidRunID(id) {
+            throw UsageError(
+                "'\(id)' is not a run id: give the run's start in UTC as the cache names runs,"
+                    + " such as \(RunRecord.id(for: clock.now)) (the same for every shard of a run)")
+        }
+        return configuration.sources.filter { source in
+            (options.only.isEmpty || options.only.contains(source.id)) && (options.shard?.contains(source.id) ?? true)
+        }
     }
 }

@@ -6,11 +6,19 @@ public struct RunOptions: Sendable {
     public var accept: [String]
     /// Generate from the cache without fetching anything.
     public var offline: Bool
+    /// Only the sources of this shard (`trawl scrape --shard 2/4`), recorded as that shard's part of the run.
+    public var shard: Shard?
+    /// The run's id, when an orchestrator gives every shard the same one (`--run-id`).
+    public var runID: String?
 
-    public init(only: [String] = [], accept: [String] = [], offline: Bool = false) {
+    public init(
+        only: [String] = [], accept: [String] = [], offline: Bool = false, shard: Shard? = nil, runID: String? = nil
+    ) {
         self.only = only
         self.accept = accept
         self.offline = offline
+        self.shard = shard
+        self.runID = runID
     }
 }
 
@@ -22,5 +30,7 @@ public enum RunEvent: Sendable {
     case warning(sourceID: String, message: String)
     /// A cache file that could not be used and was moved aside.
     case cacheProblem(String)
+    /// Something the run did that a person should hear of once, e.g. a recovered run record.
+    case note(String)
     case generated(files: Int)
 }

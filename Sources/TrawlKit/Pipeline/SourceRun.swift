@@ -5,10 +5,14 @@ import Foundation
 /// Whatever fails, the last good snapshot stays on disk and the other sources go on.
 struct SourceRun: Sendable {
     let source: SourceConfiguration
+    /// The source's place in the configuration.
+    let index: Int
     let store: CacheStore
     let fetcher: Fetcher
     let clock: WallClock
     let accept: Bool
+    let journal: RunJournal
+    let stop: StopRequest
     let report: @Sendable (RunEvent) -> Void
 
     struct Result: Sendable {
@@ -16,7 +20,9 @@ struct SourceRun: Sendable {
         var changes: [Change]
     }
 
-    func run() async -> Result {
+    /// The source's result; nil when a stop was requested before it was under way.
+    func run() async -> Result? {
+        guard !stop.isRequested else { return nil }
         report(.fetching(sourceID: source.id))
         let now = clock.now
         var previous: Snapshot?
@@ -25,15 +31,24 @@ struct SourceRun: Sendable {
             // A snapshot that exists but cannot be read (not one that cannot be decoded:
             // the store moves those aside) fails the source rather than being overwritten.
             previous = try store.lastGoodSnapshot(of: source.id)
-            result = try await scrape(previous: previous, at: now)
+            guard let scraped = try await scrape(previous: previous, at: now) else { return nil }
+            result = scraped
         } catch {
-            let guarded: Bool
-            if case ScrapeError.layoutChanged = error { guarded = true } else { guarded = false }
             result = Result(
                 outcome: .init(
-                    sourceID: source.id, status: guarded ? .guarded : .failed,
-                    itemCount: previous?.items.count ?? 0, error: "\(error)"),
+                    sourceID: source.id, status: SourceScrape.isGuarded(error) ? .guarded : .failed,
+                    itemCount: previous?.items.count ?? 0,
+                    error: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)),
                 changes: [])
+        }
+        if !journal.hasJournaled(index) {
+            do {
+                try journal.append(
+                    source: .init(
+                        index: index, outcome: result.outcome, changes: [], snapshotDigest: nil, finished: now))
+            } catch {
+                report(.cacheProblem("[\(source.id)] \(error)"))
+            }
         }
         do {
             try store.record(result.outcome, at: now)
@@ -45,7 +60,8 @@ struct SourceRun: Sendable {
         return result
     }
 
-    private func scrape(previous: Snapshot?, at now: Date) async throws -> Result {
+    /// Nil when a stop was requested while the page was being fetched: nothing is changed.
+    private func scrape(previous: Snapshot?, at now: Date) async throws -> Result? {
         // Unreadable validators cost only an unconditional fetch, never data.
         let validators = (try? store.validators(of: source.id)) ?? [:]
         // Keyed by the source's settings too: after an edit to its fields, a 304 must not
@@ -55,30 +71,12 @@ struct SourceRun: Sendable {
         // page that has not changed says nothing of the pages after it.
         let conditional =
             previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
-        let first =
-            if let render = source.render {
-                try await fetcher.render(source.url, settings: render, options: source.request)
-            } else {
-                try await fetcher.fetch(source.url, validators: conditional, options: source.request)
-            }
-        guard case .page(let page) = first else {
+        let fetched = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
+            .run(validators: conditional)
+        guard !stop.isRequested else { return nil }
+        guard let (page, combined) = fetched else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
-        }
-
-        let scraper = PageScraper(source: source)
-        var combined = try scraper.scrape(page)
-        var pagesSeen: Set<URL> = [page.url]
-        var next = combined.nextPage
-        while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
-            var followOn = source.request
-            (followOn.method, followOn.body) = ("GET", nil)
-            guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
-            let result = try scraper.scrape(more)
-            combined.items += result.items
-            combined.warnings += result.warnings
-            combined.missingRequired += result.missingRequired
-            next = result.nextPage
         }
         for warning in combined.warnings.prefix(5) {
             report(.warning(sourceID: source.id, message: warning))
@@ -89,6 +87,8 @@ struct SourceRun: Sendable {
         if !accept {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
+        // The snapshot is kept, but what is wrong with it is told to everyone who looks.
+        let warnings = FieldCoverage(source: source).warnings(for: combined)
 
         let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
         let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
@@ -100,7 +100,9 @@ struct SourceRun: Sendable {
                     sourceID: source.id,
                     message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
         }
-        try store.save(detection)
+        let outcome = RunRecord.Outcome(
+            sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count, warnings: warnings)
+        try store.save(detection, outcome: outcome, index: index, at: now, journal: journal)
         // From here the snapshot has moved on: nothing may fail the source and lose its changes.
         // Only the current key is kept: validators from older settings are of no more use.
         var current: [String: HTTPValidators] = [:]
@@ -110,8 +112,6 @@ struct SourceRun: Sendable {
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save HTTP validators (next fetch is unconditional): \(error)"))
         }
-        return Result(
-            outcome: .init(sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count),
-            changes: detection.changes)
+        return Result(outcome: outcome, changes: detection.changes)
     }
 }

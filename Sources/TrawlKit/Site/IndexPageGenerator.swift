@@ -32,19 +32,26 @@ enum IndexPageGenerator {
         }
         let page = Page(
             page: site.page(root: root, title: content.site.title),
-            lastRun: content.latestRun.map(lastRun),
+            lastRun: content.latestRun.map { lastRun($0, sourceIDs: content.sources.map(\.id)) },
             changes: changes, hasChanges: !changes.isEmpty,
             sources: content.sources.map { SourceView($0, root: root) },
             digests: digests, hasDigests: !digests.isEmpty)
         try site.writePage("index", page, to: "index.html")
     }
 
-    private static func lastRun(_ run: RunRecord) -> Page.LastRun {
+    private static func lastRun(_ run: RunRecord, sourceIDs: [String]) -> Page.LastRun {
         let failed = run.outcomes.filter { !$0.isSuccess }.count
         let changes = run.changes.count
         var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
         if failed > 0 { summary += ", \(failed) failed" }
         summary += ", \(changes) \(changes == 1 ? "change" : "changes")"
+        // A sharded run with a shard missing: its sources were not tried, not failed or removed.
+        for shard in run.missingShards ?? [] {
+            let notTried = run.sourcesNotTried(of: sourceIDs).filter(shard.contains)
+            summary +=
+                "; \(shard) did not report, so \(notTried.count) "
+                + "\(notTried.count == 1 ? "source was" : "sources were") not tried"
+        }
         return Page.LastRun(
             time: RFC3339.string(from: run.started), text: SiteDate.minute(run.started), summary: summary)
     }

@@ -70,6 +70,8 @@ struct SourceView: Encodable {
     var lastSuccessText: String
     var error: String
     var failures: Int
+    /// What is wrong with the items shown (a field empty on most of them): kept, but told.
+    var warnings: [String]
 
     init(_ source: SiteContent.Source, root: String) {
         id = source.id
@@ -93,6 +95,7 @@ struct SourceView: Encodable {
         lastSuccessText = health.lastSuccess.map(SiteDate.minute) ?? ""
         error = health.lastError.map(SafeText.line) ?? ""
         failures = health.consecutiveFailures
+        warnings = (health.warnings ?? []).map(SafeText.line)
     }
 }
 

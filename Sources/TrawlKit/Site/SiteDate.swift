@@ -9,7 +9,7 @@ enum SiteDate {
         return calendar
     }()
 
-    private static func parts(_ date: Date) -> DateComponents {
+    static func parts(_ date: Date) -> DateComponents {
         calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
     }
 

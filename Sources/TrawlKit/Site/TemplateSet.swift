@@ -31,7 +31,7 @@ struct TemplateSet: Sendable {
 
     /// The bytes of a file that is copied as it is (an asset), the user's when they have one.
     func asset(_ name: String) throws -> Data {
-        if let file = overrides?.appendingPathComponent(name), FileManager.default.fileExists(atPath: file.path) {
+        if let file = try Self.override(name, in: overrides) {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw SiteError(path: file.path, reason: "cannot read the template")
             }
@@ -40,8 +40,25 @@ struct TemplateSet: Sendable {
         return Data(BuiltInTemplates.files[name] ?? [])
     }
 
+    /// The user's file for `name`, if any; one that leads out of the folder (a symbolic link
+    /// to `/etc/shadow`) is an error, so a theme can never publish what is outside it.
+    private static func override(_ name: String, in overrides: URL?) throws -> URL? {
+        guard let overrides else { return nil }
+        let file = overrides.appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else { return nil }
+        guard PartialDirectory.realPath(of: file.path, inside: overrides.path) != nil else {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) ?? "elsewhere"
+            throw SiteError(
+                path: file.path,
+                reason: "leads to \(target), outside \(overrides.path): templates must stay in their folder")
+        }
+        return file
+    }
+
     private static func source(of name: String, overrides: URL?) throws -> (text: String, origin: String) {
-        if let file = overrides?.appendingPathComponent(name), FileManager.default.fileExists(atPath: file.path) {
+        if let file = try override(name, in: overrides) {
             guard let data = FileManager.default.contents(atPath: file.path),
                 let text = String(data: data, encoding: .utf8)
             else { throw SiteError(path: file.path, reason: "cannot read the template as UTF-8") }

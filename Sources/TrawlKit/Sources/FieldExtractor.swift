@@ -6,6 +6,10 @@ struct FieldExtractor {
     let parser: ValueParser
     /// Problems that did not stop the scrape (a date that would not parse, say).
     private(set) var warnings: [String] = []
+    /// Per field, the values that would not type: a field failing on most items is a warning.
+    private(set) var unparsed: [String: ScrapeResult.UnparsedValues] = [:]
+    /// Links from a site's root on a local page with no `base`: they cannot resolve.
+    private(set) var rootRelativeLinksOnLocalFile: [String] = []
 
     init(parser: ValueParser) {
         self.parser = parser
@@ -19,8 +23,15 @@ struct FieldExtractor {
         let values = texts.compactMap { text in
             let value = parser.value(text, as: rule.type, format: rule.format)
             if value == nil {
-                let article = rule.type == .int ? "an" : "a"
-                warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")
+                if rule.type == .url, parser.isRootRelativeOnLocalFile(text) {
+                    rootRelativeLinksOnLocalFile.append(text)
+                    warnings.append("field '\(rule.name)': '\(text)' needs the site's address (\"base\") to resolve")
+                } else {
+                    let article = rule.type == .int ? "an" : "a"
+                    warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")
+                }
+                let seen = unparsed[rule.name]
+                unparsed[rule.name] = .init(count: (seen?.count ?? 0) + 1, first: seen?.first ?? text)
             }
             return value
         }

@@ -15,7 +15,9 @@ public struct PageScraper: Sendable {
             return try FeedScraper(source: source).scrape(page)
         case .list, .table, .status:
             let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
-            return try scrape(document)
+            var result = try scrape(document)
+            result.warnings = document.warnings.map { "\(page.url.absoluteString): \($0)" } + result.warnings
+            return result
         }
     }
 
@@ -35,6 +37,11 @@ public struct PageScraper: Sendable {
             result = ScrapeResult()
         }
         result.warnings += extractor.warnings
+        result.unparsed = extractor.unparsed
+        result.rootRelativeLinksOnLocalFile = extractor.rootRelativeLinksOnLocalFile
+        result.pageURL = document.url
+        // XPath, like `baseURL(of:)`: counted on every page whatever the selector engine.
+        result.scriptCount = (try? document.xpath("//script").count) ?? 0
         return result
     }
 

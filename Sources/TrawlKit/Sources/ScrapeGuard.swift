@@ -21,7 +21,7 @@ struct ScrapeGuard {
             throw ScrapeError.layoutChanged("\(result.missingRequired) of \(candidates) items \(lacking)")
         }
         if found == 0, !guardrail.allowEmpty {
-            throw ScrapeError.layoutChanged("0 items matched \(whatMatches)")
+            throw ScrapeError.layoutChanged("0 items matched \(whatMatches)\(javaScriptHint(result))")
         }
         if let previous, previous.items.count >= 4 {
             let floor = Double(previous.items.count) * (1 - guardrail.maxLoss)
@@ -30,6 +30,15 @@ struct ScrapeGuard {
                     "\(found) items where the last good run had \(previous.items.count) (\(whatMatches))")
             }
         }
+    }
+
+    /// Pages that build their lists in the browser hold many scripts and none of the list.
+    static let manyScripts = 10
+
+    private func javaScriptHint(_ result: ScrapeResult) -> String {
+        guard source.kind != .feed, result.items.isEmpty, result.scriptCount >= Self.manyScripts else { return "" }
+        return "; the page holds \(result.scriptCount) <script> elements, so the list may be built by "
+            + "JavaScript: fetch it with \"render\": \"browser\""
     }
 
     private var whatMatches: String {

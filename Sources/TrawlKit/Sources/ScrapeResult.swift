@@ -9,11 +9,45 @@ public struct ScrapeResult: Sendable {
     public var missingRequired: Int
     /// The next page of a paginated list, when there is one.
     public var nextPage: URL?
+    /// Per field, how many values would not type, and the first of them.
+    public var unparsed: [String: UnparsedValues]
+    /// Links relative to a site's root found on a local file with no `base` to resolve them.
+    public var rootRelativeLinksOnLocalFile: [String]
+    /// How many `<script>` elements the page holds: many, and no items, suggests a list
+    /// built in the browser.
+    public var scriptCount: Int
+    /// The address of the (first) page, for messages.
+    public var pageURL: URL?
+
+    public struct UnparsedValues: Sendable, Hashable {
+        public var count: Int
+        public var first: String
+    }
 
     public init(items: [Item] = [], warnings: [String] = [], missingRequired: Int = 0, nextPage: URL? = nil) {
         self.items = items
         self.warnings = warnings
         self.missingRequired = missingRequired
         self.nextPage = nextPage
+        self.unparsed = [:]
+        self.rootRelativeLinksOnLocalFile = []
+        self.scriptCount = 0
+    }
+
+    /// Adds the next page's result to this one (items, counts and notes; the next link is theirs).
+    public mutating func append(_ page: ScrapeResult) {
+        items += page.items
+        warnings += page.warnings
+        missingRequired += page.missingRequired
+        for (field, values) in page.unparsed {
+            if let mine = unparsed[field] {
+                unparsed[field] = UnparsedValues(count: mine.count + values.count, first: mine.first)
+            } else {
+                unparsed[field] = values
+            }
+        }
+        rootRelativeLinksOnLocalFile += page.rootRelativeLinksOnLocalFile
+        scriptCount = max(scriptCount, page.scriptCount)
+        nextPage = page.nextPage
     }
 }

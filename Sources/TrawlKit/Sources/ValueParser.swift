@@ -32,9 +32,17 @@ struct ValueParser: Sendable {
     func url(_ text: String) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
+        // `/news/x` on a saved page would become `file:///news/x`: a link to nothing.
+        if isRootRelativeOnLocalFile(trimmed) { return nil }
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
         guard let url = URL(string: encoded, relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
         return url
+    }
+
+    /// Whether `text` is a link from a site's root (`/news/x`, `//host/x`) while the base
+    /// is a local file, so it cannot resolve to what the page meant.
+    func isRootRelativeOnLocalFile(_ text: String) -> Bool {
+        baseURL?.isFileURL == true && text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("/")
     }
 
     // Thousands separators and stray spaces are presentation, not part of the number.

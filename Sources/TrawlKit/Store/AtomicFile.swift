@@ -37,10 +37,11 @@ enum AtomicFile {
     /// Removes the temporary files a killed writer left in `directory`; returns how many.
     /// Only safe while holding the cache lock, when no other writer can be mid-write.
     @discardableResult
-    static func removeLeftovers(in directory: URL) -> Int {
+    static func removeLeftovers(in directory: URL, for target: (String) -> Bool = { _ in true }) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed = 0
-        for name in names where name.hasPrefix(temporaryPrefix) {
+        // The temporary's name ends with its target's: `.trawl-tmp-<pid>-<random>-<name>`.
+        for name in names where name.hasPrefix(temporaryPrefix) && target(name) {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
         }
         return removed
@@ -52,19 +53,24 @@ enum AtomicFile {
             throw CacheError(path: url.path, kind: .unwritable("cannot create: \(errnoText())"))
         }
         defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: url.path)
+        guard fsync(descriptor) == 0 else {
+            throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+        }
+    }
+
+    /// Writes all of `data` to an open file, through short writes and interruptions.
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw CacheError(path: url.path, kind: .unwritable("cannot write: \(errnoText())"))
+                    throw CacheError(path: path, kind: .unwritable("cannot write: \(errnoText())"))
                 }
                 offset += written
             }
-        }
-        guard fsync(descriptor) == 0 else {
-            throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
         }
     }
 

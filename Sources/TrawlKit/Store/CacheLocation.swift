@@ -28,7 +28,8 @@ public struct CacheLocation: Sendable {
         if let cache = arguments.value("--cache"), arguments.value("--config") == nil {
             return CacheLocation(directory: URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL)
         }
-        let configuration = try ConfigurationOptions.load(arguments)
+        // Only the cache is read: an unset `${VAR}` in a source's URL must not stop `status` or `diff`.
+        let configuration = try ConfigurationOptions.load(arguments, cacheOnly: true)
         return CacheLocation(directory: configuration.cacheDirectory, sourceIDs: configuration.sources.map(\.id))
     }
 }

@@ -25,9 +25,23 @@ public final class CacheLock: @unchecked Sendable {
         // A releasing run deletes the file; locking an inode that was just unlinked would let
         // two runs in, so the lock only counts when the path still names the locked file.
         for _ in 0..<10 {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a symbolic link: the pid would overwrite, and the unlock delete, its target.
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
+                if errno == ELOOP {
+                    throw CacheError(
+                        path: path,
+                        kind: .unwritable(
+                            "the lock file is a symbolic link; remove it (Trawl never writes through one)"))
+                }
                 throw CacheError(path: path, kind: .unwritable("cannot open the lock file: \(errnoText())"))
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+                close(descriptor)
+                throw CacheError(
+                    path: path,
+                    kind: .unwritable("the lock file is not a plain file of its own (a hard link?); remove it"))
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let reason = errno
@@ -69,6 +83,24 @@ public final class CacheLock: @unchecked Sendable {
             close(descriptor)
             descriptor = -1
         }
+    }
+
+    /// Who holds the lock at `path`, if a live process does; nil when the file is absent or
+    /// free. Looks without taking it for more than an instant, and never creates the file.
+    public static func holder(of path: String) -> Holder? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        return errno == EWOULDBLOCK ? Holder(pid: pid(in: descriptor)) : nil
+    }
+
+    /// A live process holding a lock; `pid` is what its lock file says, when readable.
+    public struct Holder: Sendable {
+        public let pid: Int32?
     }
 
     private static func pid(in descriptor: Int32) -> Int32? {

@@ -193,7 +193,7 @@ extension CacheStore {
         return true
     }
 
-    private static func file(at url: URL, holds data: Data) -> Bool {
+    static func file(at url: URL, holds data: Data) -> Bool {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             (attributes[.size] as? NSNumber)?.intValue == data.count
         else { return false }

@@ -13,31 +13,37 @@ extension CacheStore {
         let base = RunRecord.id(for: date)
         var id = base
         var counter = 2
-        while FileManager.default.fileExists(atPath: runFile(id).path) {
+        while !recordFiles(of: id).isEmpty {
             id = "\(base)-\(counter)"
             counter += 1
         }
         return id
     }
 
+    /// Saves a run record: `runs/<id>.json`, or a shard's `runs/<id>.shard-I-of-N.json`.
     @discardableResult
     public func save(_ run: RunRecord) throws -> Bool {
         defer { runTimes.forget() }
-        return try write(run, to: runFile(run.id))
+        return try write(run, to: runFile(run.id, shard: run.shard))
     }
 
-    /// The ids of the stored run records, oldest first; other files in `runs/` are not runs.
+    /// The ids of the stored runs, oldest first, a run made by shards counted once; other
+    /// files in `runs/` are not runs.
     public func runIDs() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runsDirectory.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(".json".count)) }
-            .filter { RunRecord.date(fromID: $0) != nil }
-            .sorted()
+        Array(Set(recordNames().map(\.id))).sorted()
     }
 
-    /// The run record `id`, or nil when there is none (or it was unusable and moved aside).
+    /// The run `id`, or nil when it has no usable record. A run made by shards is read as
+    /// one run: its shard records merged, and the shards that did not report named.
     public func run(_ id: String) throws -> RunRecord? {
-        try read(RunRecord.self, at: runFile(id), consequence: "the run record is skipped")
+        let files = recordFiles(of: id)
+        if files.count == 1, files[0].shard == nil {
+            return try read(RunRecord.self, at: files[0].url, consequence: "the run record is skipped")
+        }
+        let parts = try files.compactMap { file in
+            try read(RunRecord.self, at: file.url, consequence: "the run record is skipped")
+        }
+        return parts.isEmpty ? nil : RunRecord(merging: parts, id: id)
     }
 
     /// The newest usable run record.
@@ -59,12 +65,12 @@ extension CacheStore {
     public func pruneRuns(_ policy: RetentionPolicy, now: Date) throws -> [String] {
         let ids = runIDs()
         let doomed = policy.expired(ids, now: now)
-        for id in doomed {
+        for file in doomed.flatMap(recordFiles(of:)) {
             do {
-                try FileManager.default.removeItem(at: runFile(id))
+                try FileManager.default.removeItem(at: file.url)
             } catch {
                 throw CacheError(
-                    path: runFile(id).path, kind: .unwritable("cannot delete an expired run record: \(error)"))
+                    path: file.url.path, kind: .unwritable("cannot delete an expired run record: \(error)"))
             }
         }
         if !doomed.isEmpty {
@@ -84,10 +90,11 @@ extension CacheStore {
     func runTimes(of sourceID: String) throws -> RunTimes? {
         if let times = runTimes.cached { return times[sourceID] }
         var times: [String: RunTimes] = [:]
-        for id in runIDs() {
+        // Each shard's record on its own: a source's times are in the one that tried it.
+        for name in recordNames() {
             guard
                 let run = try read(
-                    RunSummary.self, at: runFile(id), consequence: "the run record is skipped")
+                    RunSummary.self, at: runFile(name.id, shard: name.shard), consequence: "the run record is skipped")
             else { continue }
             for outcome in run.outcomes {
                 var entry = times[outcome.sourceID] ?? RunTimes()

@@ -159,14 +159,48 @@ public struct CacheStore: Sendable {
     // MARK: Lock
 
     /// Takes the cache's lock for a run: one run at a time. Released by `unlock()` or when
-    /// the value goes away; throws `CacheLockedError` while another live process holds it.
-    public func lock() throws -> CacheLock {
+    /// the value goes away; throws `CacheLockedError` while another live process holds it,
+    /// or while a shard holds its own lock in this cache.
+    ///
+    /// A shard (`shard` not nil) takes `trawl.shard-I-of-N.lock` instead, so shards run side by
+    /// side in one cache, and is refused while a whole run holds `trawl.lock`. Each side takes
+    /// its own lock before looking at the other's, so the two can never both go on.
+    public func lock(shard: Shard? = nil) throws -> CacheLock {
         try AtomicFile.createDirectory(root)
-        let lock = try CacheLock(path: root.appendingPathComponent(CacheLock.fileName).path)
-        // Holding the lock, no writer can be mid-write: temporaries are a killed run's.
-        AtomicFile.removeLeftovers(in: root)
-        AtomicFile.removeLeftovers(in: runsDirectory)
-        for sourceID in sourceIDs() { AtomicFile.removeLeftovers(in: sourceDirectory(sourceID)) }
+        let lock = try CacheLock(path: lockFile(shard: shard).path)
+        let others = shard == nil ? shardLockFiles() : [lockFile(shard: nil)]
+        for other in others {
+            if let holder = CacheLock.holder(of: other.path) {
+                lock.unlock()
+                throw CacheLockedError(path: other.path, pid: holder.pid)
+            }
+        }
+        // Holding the lock, no writer of these files can be mid-write: temporaries are a
+        // killed run's. A shard sweeps only its own files: other shards may be writing theirs.
+        guard let shard else {
+            AtomicFile.removeLeftovers(in: root)
+            AtomicFile.removeLeftovers(in: runsDirectory)
+            for sourceID in sourceIDs() { AtomicFile.removeLeftovers(in: sourceDirectory(sourceID)) }
+            return lock
+        }
+        AtomicFile.removeLeftovers(in: runsDirectory) { $0.hasSuffix(".\(shard.fileTag).json") }
+        for sourceID in sourceIDs() where shard.contains(sourceID) {
+            AtomicFile.removeLeftovers(in: sourceDirectory(sourceID))
+        }
         return lock
+    }
+
+    /// `trawl.lock`, or a shard's `trawl.shard-I-of-N.lock`.
+    public func lockFile(shard: Shard?) -> URL {
+        root.appendingPathComponent(shard.map { "trawl.\($0.fileTag).lock" } ?? CacheLock.fileName)
+    }
+
+    /// The shards' lock files present in the cache.
+    func shardLockFiles() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.filter { name in
+            name.hasPrefix("trawl.shard-") && name.hasSuffix(".lock")
+                && Shard(fileTag: String(name.dropFirst("trawl.".count).dropLast(".lock".count))) != nil
+        }.sorted().map { root.appendingPathComponent($0) }
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import TrawlHTML
+
+/// What `trawl init --from` proposes for a page: a `feed` source for a feed it links,
+/// or a `list` source for one of its repeated structures.
+struct SourceProposal {
+    var id: String
+    var url: String
+    /// Where the page's links point when it is read from a saved copy (`--base`).
+    var base: String?
+    var kind: SourceConfiguration.Kind
+    var items: String?
+    var fields: FieldFinder.Proposal?
+
+    /// The feeds the page advertises (`<link rel="alternate">` of a feed type), resolved.
+    static func feeds(in document: Document) -> [URL] {
+        let types: Set<String> = [
+            "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json",
+        ]
+        let links = (try? document.select("link[rel~=alternate][href][type]")).map(Array.init) ?? []
+        let base = PageScraper.baseURL(of: document)
+        return links.compactMap { link in
+            guard let type = link.attr("type")?.lowercased(), types.contains(type), let href = link.attr("href") else {
+                return nil
+            }
+            return URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL
+        }
+    }
+
+    /// An id from the page's address: its host, or its file's name.
+    static func id(for url: URL) -> String {
+        let raw = url.isFileURL ? url.deletingPathExtension().lastPathComponent : (url.host ?? "source")
+        let cleaned = raw.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let id = String(cleaned).split(separator: "-").joined(separator: "-")
+        return id.isEmpty ? "source" : id
+    }
+
+    /// The source as it would stand in `sources`, indented by `indent` spaces.
+    func json(indent: Int = 0) -> String {
+        let string = SelectCommand.jsonString
+        var lines = [
+            "{", "  \"id\": \(string(id)),", "  \"kind\": \(string(kind.rawValue)),", "  \"url\": \(string(url))",
+        ]
+        if let base { lines[lines.count - 1] += ",\n  \"base\": \(string(base))" }
+        if let items, let fields {
+            lines[lines.count - 1] += ","
+            lines.append("  \"items\": \(string(items)),")
+            lines.append("  \"fields\": {")
+            var members = [
+                "    \"title\": \(string(fields.title))",
+                "    \"url\": { \"css\": \(string(fields.url)), \"type\": \"url\" }",
+            ]
+            if let date = fields.date {
+                var parts = ["\"css\": \(string(date.css))", "\"type\": \"date\""]
+                if let format = date.format { parts.append("\"format\": \(string(format))") }
+                if !date.strip.isEmpty {
+                    parts.append("\"strip\": [\(date.strip.map(string).joined(separator: ", "))]")
+                }
+                members.append("    \"date\": { \(parts.joined(separator: ", ")) }")
+            }
+            if let summary = fields.summary { members.append("    \"summary\": \(string(summary))") }
+            lines.append(members.joined(separator: ",\n"))
+            lines.append("  },")
+            lines.append("  \"required\": [\"title\", \"url\"]")
+        }
+        lines.append("}")
+        let padding = String(repeating: " ", count: indent)
+        return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { padding + $0 }.joined(separator: "\n")
+    }
+
+    /// The proposal read back as a source, exactly as `trawl.json` would give it.
+    func configuration(in folder: URL) throws -> SourceConfiguration? {
+        let file = folder.appendingPathComponent("trawl.json")
+        return try ConfigurationLoader.load(Data("{\"sources\": [\(json())]}".utf8), file: file).sources.first
+    }
+}

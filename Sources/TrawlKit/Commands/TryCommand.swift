@@ -1,0 +1,127 @@
+import Foundation
+
+/// `trawl try SOURCE_ID`: fetch and scrape one source exactly as a run would, and show
+/// what it would keep, without touching the cache or the output.
+struct TryCommand: TrawlCommand {
+    static let name = "try"
+    static let summary = "fetch and scrape one source as a run would, and show its items; nothing is saved"
+    static let usage = """
+        trawl try SOURCE_ID [--config FILE] [--json]
+
+        Fetches the source's page (and the pages after it), scrapes it with the source's
+        settings and preset, and runs the same guard and field checks as 'trawl run'.
+        Prints the items as a table, then the warnings; the cache and the output are left
+        untouched (the last good snapshot, if any, is only read, for the guard).
+
+          --config FILE  the configuration (default: ./trawl.json)
+          --json         print {"source": ID, "items": [{"id": ..., "fields": {NAME: VALUE}}],
+                         "warnings": [...], "error": null or the guard's message}
+        exit status: 0 items were scraped and the guard passes; 1 the guard (or the fetch) fails;
+        2 usage or configuration error
+        """
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = ["--config"]
+
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard let id = arguments.positionals.first else { throw UsageError("missing SOURCE_ID") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        }
+        let configuration = try ConfigurationOptions.load(arguments)
+        guard let source = configuration.sources.first(where: { $0.id == id }) else {
+            let known = configuration.sources.map(\.id)
+            let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
+        }
+        // Read-only: a file the cache cannot use is left for the next run to move aside.
+        let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
+        let previous = try? store.lastGoodSnapshot(of: source.id)
+
+        let trial = await attempt(source, fetcher: Fetcher(settings: configuration.fetch), previous: previous)
+        if arguments.has("--json") {
+            console.write(json(trial, sourceID: source.id))
+        } else {
+            console.write(table(trial.items, source: source))
+            for warning in trial.warnings { console.warning("[\(source.id)] \(warning)") }
+            if let error = trial.error { console.error("[\(source.id)] \(error)") }
+        }
+        return trial.error == nil ? .success : .failure
+    }
+
+    /// What a run would make of `source`.
+    struct Trial {
+        var items: [Item] = []
+        var warnings: [String] = []
+        /// The guard's (or the fetch's) message when a run would fail the source.
+        var error: String?
+    }
+
+    static func attempt(_ source: SourceConfiguration, fetcher: Fetcher, previous: Snapshot?) async -> Trial {
+        var trial = Trial()
+        do {
+            guard let (_, result) = try await SourceScrape(source: source, fetcher: fetcher).run() else { return trial }
+            trial.items = result.items
+            trial.warnings = FieldCoverage(source: source).warnings(for: result)
+            try ScrapeGuard(source: source).check(result, previous: previous)
+        } catch {
+            trial.error = SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)
+        }
+        return trial
+    }
+
+    // MARK: Output
+
+    /// One row per item: its id, then every field in the order the source names them.
+    static func table(_ items: [Item], source: SourceConfiguration) -> String {
+        guard !items.isEmpty else { return "no items\n" }
+        var names: [String] = source.fields.map(\.name)
+        for item in items {
+            for field in item.fields where !names.contains(field.name) { names.append(field.name) }
+        }
+        let header = ["#", "ID"] + names.map { $0.uppercased() }
+        let rows = items.enumerated().map { index, item in
+            [String(index + 1), cell(item.id)] + names.map { name in item[field: name].map { cell($0.text) } ?? "-" }
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ values: [String]) -> String {
+            values.enumerated().map { column, value in
+                value + String(repeating: " ", count: widths[column] - value.count)
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let count = "\(items.count) \(items.count == 1 ? "item" : "items")"
+        return ([line(header)] + rows.map(line) + [count]).joined(separator: "\n") + "\n"
+    }
+
+    /// A value on one line, cut to a width a terminal shows.
+    private static func cell(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ")
+        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
+
+    static func json(_ trial: Trial, sourceID: String) -> String {
+        let string = SelectCommand.jsonString
+        let items = trial.items.map { item in
+            let fields = item.fields.map { "\(string($0.name)): \(json($0.value))" }.joined(separator: ", ")
+            return "    {\"id\": \(string(item.id)), \"fields\": {\(fields)}}"
+        }
+        let warnings = trial.warnings.map { "    " + string($0) }
+        return """
+            {
+              "source": \(string(sourceID)),
+              "items": [\(items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")],
+              "warnings": [\(warnings.isEmpty ? "" : "\n" + warnings.joined(separator: ",\n") + "\n  ")],
+              "error": \(trial.error.map(string) ?? "null")
+            }
+
+            """
+    }
+
+    /// A value as plain JSON: numbers and booleans as such, dates as RFC 3339, lists as arrays.
+    static func json(_ value: Value) -> String {
+        switch value {
+        case .int, .double, .bool: return value.text
+        case .string, .date, .url: return SelectCommand.jsonString(value.text)
+        case .list(let values): return "[" + values.map(json).joined(separator: ", ") + "]"
+        }
+    }
+}

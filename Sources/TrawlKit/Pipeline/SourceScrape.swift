@@ -1,0 +1,60 @@
+import Foundation
+
+/// Fetches a source's page (and the pages after it) and scrapes them: the part of a run
+/// that `trawl try` shares, so it shows exactly what a run would keep.
+struct SourceScrape: Sendable {
+    let source: SourceConfiguration
+    let fetcher: Fetcher
+    /// `--accept`: a table that is gone gives no items instead of failing, for the guard to let through.
+    var accepting = false
+
+    /// The first page and every page's items together; nil when a conditional fetch
+    /// (`validators`) says the page has not changed.
+    func run(validators: HTTPValidators? = nil) async throws -> (page: FetchedPage, result: ScrapeResult)? {
+        let first =
+            if let render = source.render {
+                try await fetcher.render(source.url, settings: render, options: source.request)
+            } else {
+                try await fetcher.fetch(source.url, validators: validators, options: source.request)
+            }
+        guard case .page(let page) = first else { return nil }
+        var combined = try scrape(page)
+        var pagesSeen: Set<URL> = [page.url]
+        var next = combined.nextPage
+        while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
+            // Pages after the first are links: fetched with GET, without the first request's body.
+            var followOn = source.request
+            (followOn.method, followOn.body) = ("GET", nil)
+            guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
+            combined.append(try scrape(more))
+            next = combined.nextPage
+        }
+        return (page, combined)
+    }
+
+    private func scrape(_ page: FetchedPage) throws -> ScrapeResult {
+        do {
+            return try PageScraper(source: source).scrape(page)
+        } catch ScrapeError.tableNotFound where accepting {
+            return ScrapeResult()
+        }
+    }
+
+    /// Whether `error` is the guard's (or the table kind's) "layout may have changed".
+    static func isGuarded(_ error: Error) -> Bool {
+        switch error {
+        case ScrapeError.layoutChanged, ScrapeError.tableNotFound: return true
+        default: return false
+        }
+    }
+
+    /// What a failure means for what is shown, and what to do: said as it is, on a first
+    /// run too, with the `--accept` hint for every guard failure.
+    static func message(for error: Error, sourceID: String, hadSnapshot: Bool) -> String {
+        if isGuarded(error) {
+            let kept = hadSnapshot ? "last good snapshot kept" : "first run: there is no earlier snapshot to keep"
+            return "\(error) (\(kept); if the page really changed, '--accept \(sourceID)' takes its new shape)"
+        }
+        return "\(error) (\(hadSnapshot ? "last good snapshot kept" : "no snapshot yet"))"
+    }
+}

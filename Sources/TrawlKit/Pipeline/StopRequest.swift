@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A request to stop a run early, from SIGTERM (systemd, `timeout`) or SIGINT (Ctrl-C).
+///
+/// The pipeline starts no new source once it is set, finishes the ones in hand, saves the run
+/// record and ends with `ExitStatus.interrupted`. A second signal ends the process at once: the
+/// run journal keeps even that safe.
+public final class StopRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var signalName: String?
+    private var sources: [DispatchSourceSignal] = []
+
+    public init() {}
+
+    /// The signal that asked to stop, e.g. "SIGTERM"; nil while none has.
+    public var requestedBy: String? { lock.withLock { signalName } }
+    public var isRequested: Bool { requestedBy != nil }
+
+    /// Asks to stop, as a signal would.
+    public func request(by name: String) {
+        lock.withLock { if signalName == nil { signalName = name } }
+    }
+
+    /// A request that SIGTERM and SIGINT set; a second one exits with `ExitStatus.interrupted`.
+    public static func trappingSignals() -> StopRequest {
+        let request = StopRequest()
+        for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if request.isRequested { exit(ExitStatus.interrupted.code) }
+                request.request(by: name)
+            }
+            source.resume()
+            request.lock.withLock { request.sources.append(source) }
+        }
+        return request
+    }
+}
+
+/// A run stopped by a signal after saving the record of the sources it finished.
+public struct RunInterruptedError: ClassifiedError, CustomStringConvertible, Sendable {
+    public let signal: String
+    public let record: RunRecord
+    public let skipped: [String]
+
+    public var exitStatus: ExitStatus { .interrupted }
+
+    public var description: String {
+        let changes = record.changes.filter { $0.kind != .baseline }.count
+        let rest = skipped.isEmpty ? "" : "; not tried: \(skipped.joined(separator: ", ")) (the next run tries them)"
+        return "stopped by \(signal): \(record.outcomes.count) sources finished with \(changes) changes,"
+            + " saved in run record \(record.id); the site was not generated\(rest)"
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// A field's value as a person reads it: the one wording that pages, digests, feed entries
+/// and notifications share, so "1:40,000" on a page is "1:40,000" in the feed too.
+///
+/// The raw value stays available beside it (templates get both); this is only for people.
+/// Dates are in UTC so the output does not depend on the machine's time zone.
+struct ValueWording: Sendable {
+    /// What a number means, decided by the field's name (see `Meaning.of(field:)`).
+    enum Meaning: Sendable, Equatable {
+        case plain
+        /// Seconds, written `1:02:03` (or `4:05` under an hour).
+        case duration
+        /// Bytes, written `45.8 MB` (powers of 1,024, as file managers and podcast apps do).
+        case size
+        /// A chart's scale denominator, written `1:40,000`.
+        case scale
+
+        /// Field names the built-in presets use for each meaning. A name matches whatever
+        /// its case or separators (`enclosure_length`, `EnclosureLength`).
+        static func of(field: String) -> Meaning {
+            let key = field.lowercased().filter { $0.isLetter || $0.isNumber }
+            if durationNames.contains(key) { return .duration }
+            if sizeNames.contains(key) { return .size }
+            if scaleNames.contains(key) { return .scale }
+            return .plain
+        }
+
+        private static let durationNames: Set<String> = ["duration", "runtime", "itunesduration"]
+        private static let sizeNames: Set<String> = [
+            "enclosurelength", "size", "filesize", "bytes", "contentlength",
+        ]
+        private static let scaleNames: Set<String> = ["scale"]
+    }
+
+    /// The site's language (`site.language`): a BCP 47 tag such as `en` or `de-CH`.
+    var language: String
+
+    init(language: String = "en") {
+        self.language = language
+    }
+
+    /// The value of field `field` in words.
+    func text(_ value: Value, field: String) -> String {
+        switch value {
+        case .string(let string): return string
+        case .int(let int): return number(int, meaning: .of(field: field))
+        case .double(let double):
+            if double.rounded() == double, abs(double) < 1e15 {
+                return number(Int(double), meaning: .of(field: field))
+            }
+            return decimal(double, fractionDigits: 2)
+        case .bool(let bool): return bool ? "yes" : "no"
+        case .date(let date): return self.date(date)
+        case .url(let url): return url.absoluteString
+        case .list(let values): return values.map { text($0, field: field) }.joined(separator: ", ")
+        }
+    }
+
+    /// `80,000`, `1:02:03`, `45.8 MB` or `1:80,000`, as `meaning` says.
+    func number(_ int: Int, meaning: Meaning = .plain) -> String {
+        switch meaning {
+        case .plain: return grouped(int)
+        case .scale: return "1:" + grouped(int)
+        case .duration: return Self.duration(seconds: int)
+        case .size: return size(bytes: int)
+        }
+    }
+
+    /// `1 December 2026`, or `1 December 2026, 14:05 UTC` when the time is not midnight
+    /// (dates scraped from a page are often days alone).
+    func date(_ date: Date) -> String {
+        let parts = SiteDate.parts(date)
+        let month = Self.monthNames(for: language)[(parts.month ?? 1) - 1]
+        let day = "\(parts.day ?? 1) \(month) \(parts.year ?? 0)"
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        guard hour != 0 || minute != 0 else { return day }
+        return day + ", " + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + " UTC"
+    }
+
+    /// `1:02:03`; `4:05` under an hour; negative durations are written as plain numbers.
+    static func duration(seconds: Int) -> String {
+        guard seconds >= 0 else { return String(seconds) }
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        let rest = seconds % 60
+        if hours == 0 { return "\(minutes):" + twoDigits(rest) }
+        return "\(hours):" + twoDigits(minutes) + ":" + twoDigits(rest)
+    }
+
+    /// `45.8 MB`: one decimal from KB up, whole bytes below.
+    func size(bytes: Int) -> String {
+        guard bytes >= 1024 else { return grouped(bytes) + (bytes == 1 ? " byte" : " bytes") }
+        var amount = Double(bytes)
+        var unit = 0
+        let units = ["bytes", "KB", "MB", "GB", "TB", "PB", "EB"]
+        while amount >= 1024, unit < units.count - 1 {
+            amount /= 1024
+            unit += 1
+        }
+        return decimal(amount, fractionDigits: 1) + " " + units[unit]
+    }
+
+    // MARK: Digits
+
+    private var separators: (group: String, decimal: String) {
+        switch Self.primaryLanguage(language) {
+        case "de", "es", "it", "nl", "pt", "da", "id", "tr": return (".", ",")
+        case "fr", "nb", "sv", "fi", "cs", "pl", "ru", "uk": return ("\u{202F}", ",")
+        default: return (",", ".")
+        }
+    }
+
+    private func grouped(_ int: Int) -> String {
+        let digits = String(int.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += separators.group }
+            result.append(digit)
+        }
+        return int < 0 ? "-" + result : result
+    }
+
+    private func decimal(_ double: Double, fractionDigits: Int) -> String {
+        guard double.isFinite else { return String(double) }
+        let scale = pow(10, Double(fractionDigits))
+        let rounded = (double * scale).rounded() / scale
+        guard abs(rounded) < 1e15 else { return String(double) }
+        let whole = Int(rounded)
+        let fraction = Int((abs(rounded - Double(whole)) * scale).rounded())
+        var digits = String(fraction)
+        while digits.count < fractionDigits { digits = "0" + digits }
+        let sign = rounded < 0 && whole == 0 ? "-" : ""
+        return sign + grouped(whole) + separators.decimal + digits
+    }
+
+    private static func twoDigits(_ number: Int) -> String {
+        number < 10 ? "0\(number)" : String(number)
+    }
+
+    // MARK: Month names
+
+    private static func primaryLanguage(_ tag: String) -> String {
+        String(tag.lowercased().prefix { $0.isLetter })
+    }
+
+    /// Month names for the languages people most often run sites in; English otherwise.
+    static func monthNames(for language: String) -> [String] {
+        monthNamesByLanguage[primaryLanguage(language)] ?? monthNamesByLanguage["en"]!
+    }
+
+    private static let monthNamesByLanguage: [String: [String]] = [
+        "en": [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December",
+        ],
+        "de": [
+            "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+            "Oktober", "November", "Dezember",
+        ],
+        "fr": [
+            "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+            "octobre", "novembre", "décembre",
+        ],
+        "es": [
+            "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+            "octubre", "noviembre", "diciembre",
+        ],
+        "pt": [
+            "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro",
+            "outubro", "novembro", "dezembro",
+        ],
+        "it": [
+            "gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+            "settembre", "ottobre", "novembre", "dicembre",
+        ],
+        "nl": [
+            "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september",
+            "oktober", "november", "december",
+        ],
+    ]
+}

@@ -1,0 +1,148 @@
+import Foundation
+import TrawlHTML
+
+/// Proposes the fields of a list found by `ListFinder`: `title` and `url` from each item's
+/// main link, and, where the items have them, a `date` (with its format and the prefix to
+/// strip) and a `summary` paragraph that is not the date.
+struct FieldFinder {
+    let members: [Node]
+
+    struct Proposal: Equatable {
+        var title: String
+        var url: String
+        var date: DateField?
+        var summary: String?
+    }
+
+    struct DateField: Equatable {
+        var css: String
+        /// Nil when the value is RFC 3339 (a `<time datetime>`).
+        var format: String?
+        var strip: [String]
+    }
+
+    func propose() -> Proposal? {
+        guard let first = members.first, let link = ListFinder.mainLink(in: first),
+            let linkSelector = relativeSelector(from: first, to: link)
+        else { return nil }
+        let date = dateField()
+        return Proposal(
+            title: titleSelector(link: link, linkSelector: linkSelector), url: "\(linkSelector)::attr(href)",
+            date: date, summary: summarySelector(excluding: date))
+    }
+
+    // MARK: Title and link
+
+    /// The link itself, its own text (a rank in a child left out), or the child holding the headline.
+    private func titleSelector(link: Node, linkSelector: String) -> String {
+        let full = link.text.count
+        let own = link.ownText.count
+        if own == full { return linkSelector }
+        if Double(own) >= 0.6 * Double(full) { return "\(linkSelector)::text" }
+        let holders = ((try? link.xpath(".//*")).map(Array.init) ?? [])
+            .filter { Double($0.text.count) >= 0.6 * Double(full) }
+        // The innermost of the elements holding just the headline (a heading, not its wrapper).
+        let shortest = holders.map(\.text.count).min()
+        let inner = holders.last { $0.text.count == shortest }
+        guard let inner, let innerSelector = relativeSelector(from: link, to: inner) else { return linkSelector }
+        return "\(linkSelector) \(innerSelector)"
+    }
+
+    /// A selector within `item` whose first match is `node`, checked on most items.
+    private func relativeSelector(from item: Node, to node: Node) -> String? {
+        var parts: [String] = []
+        var current: Node? = node
+        while let element = current, element != item {
+            parts.insert(Self.relativePart(of: element), at: 0)
+            let selector = parts.joined(separator: " ")
+            // The first match must be the node, and alone in the item unless nothing narrower says so.
+            if let matches = try? item.select(selector), matches.first == node,
+                matches.count == 1 || element.parent == item,
+                worksOnMost(selector)
+            {
+                return selector
+            }
+            current = element.parent
+        }
+        return nil
+    }
+
+    private static func relativePart(of node: Node) -> String {
+        if let testID = node.attr("data-testid"), !testID.contains("'") { return "[data-testid='\(testID)']" }
+        if let first = ListFinder.classNames(of: node).first { return "\(node.tag).\(first)" }
+        return node.tag
+    }
+
+    private func worksOnMost(_ selector: String) -> Bool {
+        let hits = members.filter { (try? $0.select(selector).first).flatMap { $0 } != nil }.count
+        return Double(hits) >= 0.6 * Double(members.count)
+    }
+
+    // MARK: Date
+
+    /// Date forms a page writes, as patterns to find them and the format that reads them.
+    static let datePatterns: [(regex: String, format: String)] = [
+        (#"\d{4}-\d{2}-\d{2}"#, "yyyy-MM-dd"),
+        (#"\d{1,2} [A-Z][a-z]{2,8}\.? \d{4}"#, "d MMM yyyy"),
+        (#"[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}"#, "MMM d, yyyy"),
+    ]
+
+    private func dateField() -> DateField? {
+        guard let first = members.first else { return nil }
+        if let time = try? first.select("time[datetime]").first,
+            DateText.parse(time.attr("datetime") ?? "", format: nil) != nil
+        {
+            let field = DateField(css: "time::attr(datetime)", format: nil, strip: [])
+            if parses(field) { return field }
+        }
+        let elements = ((try? first.xpath(".//*[not(self::a)]")).map(Array.init) ?? []).sorted {
+            $0.text.count < $1.text.count
+        }
+        for element in elements {
+            let text = element.text
+            for (regex, format) in Self.datePatterns {
+                guard let range = text.range(of: regex, options: .regularExpression), range.upperBound == text.endIndex
+                else {
+                    continue
+                }
+                let prefix = String(text[..<range.lowerBound])
+                guard prefix.count <= 40, let selector = relativeSelector(from: first, to: element) else { continue }
+                let field = DateField(css: selector, format: format, strip: prefix.isEmpty ? [] : [prefix])
+                if parses(field) { return field }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the field gives a date on most items.
+    private func parses(_ field: DateField) -> Bool {
+        let dates = members.filter { member in
+            guard var text = (try? member.select(field.css).first)?.flatMap({ $0 })?.text else { return false }
+            for prefix in field.strip { text = text.replacingOccurrences(of: prefix, with: "") }
+            return DateText.parse(text, format: field.format) != nil
+        }
+        return Double(dates.count) >= 0.6 * Double(members.count)
+    }
+
+    // MARK: Summary
+
+    /// The item's paragraph, leaving out a paragraph that holds the date.
+    private func summarySelector(excluding date: DateField?) -> String? {
+        var selector = "p"
+        if let date,
+            let dateClass = date.css.split(separator: " ").last.flatMap({ part -> String? in
+                guard part.hasPrefix("p.") else { return nil }
+                return String(part.dropFirst(2))
+            })
+        {
+            selector = "p:not(.\(dateClass))"
+        }
+        let summaries = members.filter { member in
+            let title = ListFinder.mainLink(in: member)?.text ?? ""
+            let texts = ((try? member.select(selector)).map(Array.init) ?? []).map(\.text).filter { !$0.isEmpty }
+            guard let text = texts.first else { return false }
+            return text.count >= 20 && text != title
+        }
+        return Double(summaries.count) >= 0.5 * Double(members.count) ? selector : nil
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `Cache/journal.jsonl`: the run in progress, one JSON line per event, each flushed to disk
+/// before the step it announces.
+///
+/// A source's changes are appended (and `fsync`ed) *before* its snapshot is replaced, so a run
+/// killed or out of disk at any instant leaves either a journal line and the old snapshot (the
+/// line is dropped on recovery and the next run finds the changes again) or the line and the new
+/// snapshot (the line becomes part of the recovered run record): each change reaches the run
+/// records exactly once. docs/CACHE.md tells the whole story.
+final class RunJournal: @unchecked Sendable {
+    static let fileName = "journal.jsonl"
+
+    /// One line of the journal.
+    struct Entry: Codable, Equatable {
+        /// The first line: the run's id and start.
+        var begin: Begin?
+        /// Every later line: one source's part of the run.
+        var source: SourceEntry?
+    }
+
+    struct Begin: Codable, Equatable {
+        var runID: String
+        var started: Date
+        /// The shard the run is, if it is one: its record is `runs/<id>.shard-I-of-N.json`.
+        var shard: Shard?
+    }
+
+    struct SourceEntry: Codable, Equatable {
+        /// The source's place in the configuration, so a record keeps configuration order.
+        var index: Int
+        var outcome: RunRecord.Outcome
+        var changes: [Change]
+        /// A digest of the snapshot this entry precedes (nil: the snapshot is not replaced).
+        /// Recovery keeps the entry only when the snapshot on disk has this digest.
+        var snapshotDigest: String?
+        var finished: Date
+    }
+
+    let url: URL
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    /// The length of the journal up to its last whole line; a failed append is cut back to it.
+    private var goodLength: off_t = 0
+    private var broken = false
+    private var journaledSources: Set<Int> = []
+
+    init(url: URL) {
+        self.url = url
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = CacheStore.encoder.dateEncodingStrategy
+        return encoder
+    }()
+
+    /// Starts a fresh journal for the run `runID`. A journal left by an earlier run must have
+    /// been recovered first (`CacheStore.recoverUnfinishedRun()`).
+    func begin(runID: String, started: Date, shard: Shard? = nil) throws {
+        try lock.withLock {
+            let opened = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard opened >= 0 else {
+                throw CacheError(path: url.path, kind: .unwritable("cannot create the run journal: \(errnoText())"))
+            }
+            descriptor = opened
+            goodLength = 0
+            try AtomicFile.syncDirectory(url.deletingLastPathComponent())
+        }
+        try append(Entry(begin: Begin(runID: runID, started: started, shard: shard)))
+    }
+
+    /// Whether `append(source:)` has recorded the source at `index` in this run.
+    func hasJournaled(_ index: Int) -> Bool {
+        lock.withLock { journaledSources.contains(index) }
+    }
+
+    func append(source: SourceEntry) throws {
+        try append(Entry(source: source))
+        lock.withLock { _ = journaledSources.insert(source.index) }
+    }
+
+    /// Appends one line and flushes it. A failed append is cut back off, so the journal
+    /// always ends in whole lines; if even that fails, the journal refuses further lines.
+    private func append(_ entry: Entry) throws {
+        var line = try Self.encoder.encode(entry)
+        line.append(0x0A)
+        try lock.withLock {
+            guard descriptor >= 0, !broken else {
+                throw CacheError(path: url.path, kind: .unwritable("the run journal could not be written earlier"))
+            }
+            do {
+                try AtomicFile.writeAll(line, to: descriptor, path: url.path)
+                guard fsync(descriptor) == 0 else {
+                    throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+                }
+                goodLength += off_t(line.count)
+            } catch {
+                if ftruncate(descriptor, goodLength) != 0 { broken = true }
+                throw error
+            }
+        }
+    }
+
+    /// Deletes the journal once its run record is safely saved.
+    func remove() throws {
+        try lock.withLock {
+            if descriptor >= 0 {
+                close(descriptor)
+                descriptor = -1
+            }
+            try Self.remove(url)
+        }
+    }
+
+    static func remove(_ url: URL) throws {
+        if unlink(url.path) != 0, errno != ENOENT {
+            throw CacheError(path: url.path, kind: .unwritable("cannot delete the run journal: \(errnoText())"))
+        }
+        try AtomicFile.syncDirectory(url.deletingLastPathComponent())
+    }
+
+    /// The journal's whole lines, in order; a line cut short by a crash (the last) is left out.
+    static func entries(at url: URL) throws -> (begin: Begin?, sources: [SourceEntry])? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CacheError.unreadable(url, error)
+        }
+        var begin: Begin?
+        var sources: [SourceEntry] = []
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            guard let entry = try? CacheStore.decoder.decode(Entry.self, from: Data(line)) else { continue }
+            if let first = entry.begin, begin == nil { begin = first }
+            if let source = entry.source { sources.append(source) }
+        }
+        return (begin, sources)
+    }
+
+    /// A short, stable digest of a snapshot's bytes (64-bit FNV-1a): enough to tell whether the
+    /// snapshot on disk is the one a journal line preceded.
+    static func digest(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            for byte in buffer {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return "\(data.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
