@@ -94,6 +94,20 @@ import TrawlHTML
         #expect(notices.all.first?.contains("'Same'") == true)
     }
 
+    @Test func aPageCutAtTheDepthLimitIsANoticeNamingIt() async throws {
+        let page = directory.file("deep.html")
+        let items = (1...1_500).map { "<li><a>Item \($0)</a><div><div>" }.joined()
+        try Data("<ul>\(items)</ul>".utf8).write(to: page)
+        try Data(Self.config(url: page.absoluteString).utf8).write(to: directory.file("trawl.json"))
+        let configuration = try ConfigurationLoader.load(from: directory.file("trawl.json"), environment: [:])
+        let notices = NoticeLog()
+        let pipeline = Pipeline(configuration: configuration) { event in
+            if case .notice(_, let message) = event { notices.append(message) }
+        }
+        _ = try await pipeline.scrape()
+        #expect(notices.all.contains { $0.contains("deep.html") && $0.contains("nest 2048 deep") }, "\(notices.all)")
+    }
+
     @Test func foundationFileErrorsNameThePathAndTheCause() throws {
         do {
             _ = try Data(contentsOf: directory.url)

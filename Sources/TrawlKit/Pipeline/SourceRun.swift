@@ -87,8 +87,12 @@ struct SourceRun: Sendable {
             let result = try scraper.scrape(more)
             combined.items += result.items
             combined.warnings += result.warnings
+            combined.notices += result.notices
             combined.missingRequired += result.missingRequired
             next = result.nextPage
+        }
+        for notice in combined.notices {
+            report(.notice(sourceID: source.id, message: notice))
         }
         for warning in combined.warnings.prefix(5) {
             report(.warning(sourceID: source.id, message: warning))

@@ -5,6 +5,9 @@ public struct ScrapeResult: Sendable {
     public var items: [Item]
     /// Values that would not type, rows without an id: reported, never fatal.
     public var warnings: [String]
+    /// What the parse had to leave out of the page to stay bounded (`Document.warnings`):
+    /// shown even without `--verbose`, since items may be missing.
+    public var notices: [String] = []
     /// How many candidate items lacked a required field (and were left out).
     public var missingRequired: Int
     /// The next page of a paginated list, when there is one.
