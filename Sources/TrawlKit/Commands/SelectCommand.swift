@@ -117,7 +117,7 @@ struct SelectCommand: TrawlCommand {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw UnreadableInput(path: input, reason: (error as NSError).localizedDescription)
+            throw UnreadableInput(path: input, reason: FileErrorText.cause(of: error))
         }
         return parse(data, url: base, contentType: nil, name: input)
     }

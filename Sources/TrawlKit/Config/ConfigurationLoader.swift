@@ -18,7 +18,7 @@ public enum ConfigurationLoader {
         } catch {
             throw ConfigurationError(
                 file: file.path,
-                problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+                problems: [.init(path: "", message: "cannot read the file (\(FileErrorText.cause(of: error)))")])
         }
         return try load(
             data, file: file, environment: environment, toleratingUnsetVariables: toleratingUnsetVariables)
@@ -28,6 +28,11 @@ public enum ConfigurationLoader {
         _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
         toleratingUnsetVariables: Bool = false
     ) throws -> Configuration {
+        if let problem = ConfigurationText.firstProblem(in: data) {
+            throw ConfigurationError(
+                file: file.path,
+                problems: [.init(path: "", message: problem.message, line: problem.line, column: problem.column)])
+        }
         let json: JSONNode
         do {
             json = try JSONNodeParser.parse(data)

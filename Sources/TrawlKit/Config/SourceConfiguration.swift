@@ -14,6 +14,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     }
 
     public var id: String
+    /// The longest id in UTF-8 bytes: it names a folder and files, whose names stop at 255.
+    public static let maximumIDBytes = 100
     public var name: String
     public var kind: Kind
     public var url: URL

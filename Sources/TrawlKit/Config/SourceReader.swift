@@ -46,6 +46,13 @@ struct SourceReader {
             reader.problem(
                 "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)",
                 at: object["id"])
+        } else if id.utf8.count > SourceConfiguration.maximumIDBytes {
+            // It names a folder and `<id>.html`; file names stop at 255 bytes.
+            reader.problem(
+                "\(path).id",
+                "is \(id.utf8.count) bytes long; an id may have at most \(SourceConfiguration.maximumIDBytes)"
+                    + " (it names a folder and files)",
+                at: object["id"])
         }
         guard
             let kindName = required(object, "kind", "one of list, table, feed, status (or a preset)").flatMap({

@@ -91,6 +91,13 @@ extension CacheStore {
         -> CacheError.Kind
     {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
+        // Trawl writes UTF-8 only: bytes that are not say more than a field the decoder missed.
+        if let offset = UTF8Scan.firstInvalidByte(in: [UInt8](data)) {
+            let (line, column) = position(of: offset, in: data)
+            return .corrupt(
+                offset: offset, line: line, column: column, found: describe(data[data.startIndex + offset]),
+                expected: "UTF-8 text")
+        }
         let problem = data.withUnsafeBytes { JSONSyntax.firstProblem(in: $0) }
         switch problem {
         case .unexpectedEnd(let offset):
