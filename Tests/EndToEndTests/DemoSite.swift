@@ -15,7 +15,7 @@ struct DemoSite {
     init() throws {
         directory = try TemporaryDirectory("trawl-demo")
         try FileManager.default.copyItem(at: Self.demo.appendingPathComponent("trawl.json"), to: config)
-        for day in ["day1", "day2"] {
+        for day in ["day1", "day2", "charts"] {
             try FileManager.default.copyItem(
                 at: Self.demo.appendingPathComponent(day), to: directory.file(day))
         }

@@ -6,7 +6,7 @@ import Foundation
 
 /// A bare TCP client for tests that need to send exactly the bytes they mean:
 /// pipelined requests, malformed heads, HTTP/1.0.
-public final class RawHTTPClient {
+public final class RawHTTPClient: @unchecked Sendable {
     private let fd: Int32
 
     public struct ConnectionFailed: Error, CustomStringConvertible {
@@ -40,6 +40,19 @@ public final class RawHTTPClient {
     public func send(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the server has sent something (or closed) within `milliseconds`.
+    public func hasSomethingToRead(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+
+    /// What one read brings (up to 64 KB): at least the start of a response.
+    public func readOnce() -> String {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
 
     /// Whether the last read ended because the server closed the connection (not a timeout).

@@ -163,8 +163,8 @@ import Testing
             "sources[0].url: 'ftp://example.org/feed' is not an http, https or file URL"
         ),
         (
-            #"{"sources": [{"id": "a", "kind": "feed", "url": "f.xml", "base": "/news/"}]}"#,
-            "sources[0].base: '/news/' is not an absolute URL"
+            #"{"sources": [{"id": "a", "kind": "feed", "url": "f.xml", "base": "ftp://example.org/news/"}]}"#,
+            "sources[0].base: 'ftp://example.org/news/' is not an http, https or file URL"
         ),
     ])
     func aValueOfTheWrongTypeSaysWhatWasExpectedAndWhatWasFound(json: String, message: String) {
@@ -262,12 +262,12 @@ import Testing
         let json = """
             {"sources": [
               {"id": "noaa", "preset": "noaa-booklet-charts", "url": "charts.html",
-               "base": "BookletChart/"}
+               "base": "ftp://charts/"}
             ]}
             """
         #expect(
             errorLines(json) == [
-                "/srv/trawl/site/trawl.json:3:12: sources[0].base: 'BookletChart/' is not an absolute URL"
+                "/srv/trawl/site/trawl.json:3:12: sources[0].base: 'ftp://charts/' is not an http, https or file URL"
             ])
     }
 

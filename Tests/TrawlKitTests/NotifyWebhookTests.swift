@@ -188,17 +188,17 @@ import Testing
         let webhook = NotifierConfiguration.Webhook(
             url: url, format: format, headers: [], timeout: .seconds(5), attempts: 1)
         let request = try WebhookNotifier(webhook: webhook, deliveryID: "trawl-1").request(for: notification)
-        let text = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+        let text = String(decoding: request.body ?? Data(), as: UTF8.self)
         switch format {
         case .json: #expect(text.contains(#""text" : "Pump: off → on""#))
         case .slack: #expect(text.hasPrefix(#"{"text":"Garden watch: 1 change\n• Garden: Pump: off → on"#))
         case .discord: #expect(text.hasPrefix(#"{"content":"Garden watch: 1 change"#))
         case .ntfy:
-            #expect(request.value(forHTTPHeaderField: "Title") == "Garden watch: 1 change")
+            #expect(request.headers["Title"] == "Garden watch: 1 change")
             #expect(text.contains("- Pump: off → on"))
         case .matrix:
-            #expect(request.httpMethod == "PUT")
-            #expect(request.url?.lastPathComponent == "trawl-1")
+            #expect(request.method == "PUT")
+            #expect(request.url.lastPathComponent == "trawl-1")
             #expect(text.contains(#""msgtype":"m.text""#) && text.contains("formatted_body"))
         }
     }

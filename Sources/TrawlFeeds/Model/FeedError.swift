@@ -39,6 +39,10 @@ extension FeedError: CustomStringConvertible {
         case .missingElement(let name, let parent):
             if let parent { return "missing required element <\(name)> in <\(parent)>" }
             return "missing required element <\(name)>"
+        case .entityExpansionLimit(0):
+            // libxml2's own guard: a reference loop, or expansion far beyond the document's size.
+            return "entity references loop or expand far beyond the document's size (libxml2's"
+                + " amplification guard; a \"billion laughs\" document?); refusing to read it"
         case .entityExpansionLimit(let limit):
             return "entity expansion exceeds \(limit) characters (a \"billion laughs\" document?); refusing to read it"
         case .undecodable(let encoding):

@@ -53,7 +53,10 @@ public enum CommandLineTool {
             console.note("usage: \(command.usage.split(separator: "\n").first ?? "")")
             return .usage
         } catch {
-            console.error("\(error)")
+            // Foundation's own errors print as "NSCocoaErrorDomain error 512": say the path and cause.
+            let nsError = error as NSError
+            let foundation = nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain
+            console.error(foundation ? FileErrorText.describe(error) : "\(error)")
             return status(for: error)
         }
     }

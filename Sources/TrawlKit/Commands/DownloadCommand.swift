@@ -65,6 +65,9 @@ final class DownloadProgress: @unchecked Sendable {
                 if !quiet { console.note("[\(file.sourceID)] \(file.fileName): \(ByteCount.format(bytes))") }
             case .cacheProblem(let message):
                 console.warning(message)
+            case .refused(let file, let error):
+                if console.isTerminal { console.progress("\r\u{1B}[K") }
+                console.warning("[\(file.sourceID)] \(file.fileName): \(error)")
             case .failed(let file, let error):
                 if console.isTerminal { console.progress("\r\u{1B}[K") }
                 console.error("[\(file.sourceID)] \(file.fileName): \(error)")
@@ -78,7 +81,8 @@ final class DownloadProgress: @unchecked Sendable {
         let rate = ByteCount.format(Int64(Double(summary.bytes) / seconds))
         console.note(
             "\(summary.downloaded) downloaded (\(ByteCount.format(summary.bytes)), \(rate)/s), "
-                + "\(summary.skipped) already complete, \(summary.failed) failed")
+                + "\(summary.skipped) already complete, \(summary.failed) failed"
+                + (summary.refused > 0 ? ", \(summary.refused) refused" : ""))
     }
 
     private func line(_ file: MirroredFile, received: Int64, expected: Int64?) -> String {

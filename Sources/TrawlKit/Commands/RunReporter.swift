@@ -59,6 +59,8 @@ final class RunReporter: @unchecked Sendable {
                 }
             case .warning(let id, let message):
                 if verbose { above { console.warning("[\(id)] \(message)") } }
+            case .notice(let id, let message):
+                above { console.warning("[\(id)] \(message)") }
             case .cacheProblem(let message):
                 above { console.warning(message) }
             case .note(let message):

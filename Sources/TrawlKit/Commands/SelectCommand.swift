@@ -57,6 +57,11 @@ struct SelectCommand: TrawlCommand {
             let document: Document
             do {
                 document = try await read(input, base: base)
+            } catch let error as FetchError {
+                // A fetch error names its URL already.
+                console.error("\(error)")
+                unreadable = true
+                continue
             } catch {
                 console.error("\(input): \(error)")
                 unreadable = true
@@ -112,7 +117,7 @@ struct SelectCommand: TrawlCommand {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw UnreadableInput(path: input, reason: (error as NSError).localizedDescription)
+            throw UnreadableInput(path: input, reason: FileErrorText.cause(of: error))
         }
         return parse(data, url: base, contentType: nil, name: input)
     }

@@ -74,7 +74,7 @@ struct TemplateCommandError: ClassifiedError, CustomStringConvertible {
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             throw TemplateCommandError(message: "no such file: \(error.filePath ?? "(unknown)")")
         } catch {
-            throw TemplateCommandError(message: "\(error.localizedDescription)")
+            throw TemplateCommandError(message: FileErrorText.describe(error))
         }
     }
 }

@@ -21,7 +21,7 @@ public enum ConfigurationLoader {
         } catch {
             throw ConfigurationError(
                 file: file.path,
-                problems: [.init(path: "", message: "cannot read the file (\(error.localizedDescription))")])
+                problems: [.init(path: "", message: "cannot read the file (\(FileErrorText.cause(of: error)))")])
         }
         return try load(
             data, file: file, environment: environment, toleratingUnsetVariables: toleratingUnsetVariables)
@@ -31,6 +31,11 @@ public enum ConfigurationLoader {
         _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
         toleratingUnsetVariables: Bool = false
     ) throws -> Configuration {
+        if let problem = ConfigurationText.firstProblem(in: data) {
+            throw ConfigurationError(
+                file: file.path,
+                problems: [.init(path: "", message: problem.message, line: problem.line, column: problem.column)])
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(data)
@@ -139,7 +144,7 @@ public enum ConfigurationLoader {
 
     static let fetchKeys = [
         "userAgent", "contact", "delay", "timeout", "connectTimeout", "maxBytes", "robots", "maxRedirects",
-        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay",
+        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay", "browsers",
     ]
 
     private static func readFetch(_ value: JSONValue?, reader: JSONReader) -> FetchSettings {
@@ -178,6 +183,7 @@ public enum ConfigurationLoader {
         fetch.retry.maxAttempts = count("attempts", atLeast: 1) ?? fetch.retry.maxAttempts
         fetch.retry.baseDelay = seconds("retryDelay") ?? fetch.retry.baseDelay
         fetch.retry.maxDelay = seconds("maxRetryDelay") ?? fetch.retry.maxDelay
+        fetch.browsers = count("browsers", atLeast: 1) ?? fetch.browsers
         return fetch
     }
 }

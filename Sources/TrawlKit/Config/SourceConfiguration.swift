@@ -14,6 +14,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     }
 
     public var id: String
+    /// The longest id in UTF-8 bytes: it names a folder and files, whose names stop at 255.
+    public static let maximumIDBytes = 100
     public var name: String
     public var kind: Kind
     public var url: URL
@@ -36,6 +38,10 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// The field whose URL `trawl download` mirrors.
     public var download: String?
     public var guardrail: Guardrail
+    /// Headers, cookies, credentials, method and body for this source's requests.
+    public var request = RequestOptions()
+    /// Set when the page is loaded in a headless browser (`"render": "browser"`).
+    public var render: RenderSettings?
     /// What becomes a feed entry: the items themselves, or each change.
     public var entries: EntryStyle
     /// Whether a source's first run makes one short "now tracking" entry.

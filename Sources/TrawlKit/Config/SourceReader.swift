@@ -15,11 +15,11 @@ struct SourceReader {
         return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
     }
 
-    static let keys = [
-        "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
-        "next",
-        "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
-    ]
+    static let keys =
+        [
+            "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
+            "next", "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
+        ] + requestKeys + renderKeys
     static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
 
     func read(_ given: JSONValue) -> SourceConfiguration? {
@@ -46,6 +46,13 @@ struct SourceReader {
             reader.problem(
                 "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)",
                 at: object["id"])
+        } else if id.utf8.count > SourceConfiguration.maximumIDBytes {
+            // It names a folder and `<id>.html`; file names stop at 255 bytes.
+            reader.problem(
+                "\(path).id",
+                "is \(id.utf8.count) bytes long; an id may have at most \(SourceConfiguration.maximumIDBytes)"
+                    + " (it names a folder and files)",
+                at: object["id"])
         }
         guard
             let kindName = required(object, "kind", "one of list, table, feed, status (or a preset)").flatMap({
@@ -68,10 +75,13 @@ struct SourceReader {
         var source = SourceConfiguration(id: id, kind: kind, url: url)
         source.name = reader.string(object["name"], at: "\(path).name") ?? id
         if let base = reader.string(object["base"], at: "\(path).base") {
-            source.base = URL(string: base)
+            // Like `url`: without a scheme, a folder relative to the configuration file.
+            source.base = Self.resolve(base, against: folder)
             // A cache-reading command leaves an unset `${BASE}` as `unset-BASE`: no matter there.
-            if source.base?.scheme == nil, !reader.expansion.toleratesUnset {
-                reader.problem("\(path).base", "'\(base)' is not an absolute URL", at: object["base"])
+            if let scheme = source.base?.scheme?.lowercased(), !["http", "https", "file"].contains(scheme),
+                !reader.expansion.toleratesUnset
+            {
+                reader.problem("\(path).base", "'\(base)' is not an http, https or file URL", at: object["base"])
             }
         }
         source.items = reader.string(object["items"], at: "\(path).items").flatMap {
@@ -102,6 +112,8 @@ struct SourceReader {
         source.announceBaseline =
             reader.bool(object["announceBaseline"], at: "\(path).announceBaseline") ?? source.announceBaseline
         source.notify = NotifierReader(reader: reader).read(object["notify"], at: "\(path).notify")
+        source.request = readRequest(object, url: url)
+        source.render = readRender(object, request: source.request)
         checkKindRequirements(source, object)
         return source
     }

@@ -7,6 +7,10 @@ public enum DownloadError: Error, CustomStringConvertible, Sendable {
     case notEnoughSpace(URL, needed: Int64, available: Int64)
     case tooLarge(URL, limit: Int64)
     case unwritable(String, reason: String)
+    /// Fewer bytes arrived than the response head promised.
+    case incomplete(URL, received: Int64, expected: Int64)
+    /// A scraped link to something other than http(s), such as `file:///etc/passwd`.
+    case refusedScheme(URL)
 
     public var description: String {
         switch self {
@@ -16,6 +20,21 @@ public enum DownloadError: Error, CustomStringConvertible, Sendable {
             return "\(url.absoluteString): needs \(ByteCount.format(needed)), only \(ByteCount.format(available)) free"
         case .tooLarge(let url, let limit): return "\(url.absoluteString): larger than \(ByteCount.format(limit))"
         case .unwritable(let path, let reason): return "\(path): cannot write (\(reason))"
+        case .incomplete(let url, let received, let expected):
+            return "\(url.absoluteString): only \(received) of \(expected) bytes arrived; kept as partial"
+        case .refusedScheme(let url):
+            return
+                "\(url.absoluteString): only http and https links are downloaded (a \(url.scheme ?? "schemeless") link from a page is never copied)"
+        }
+    }
+
+    /// The description without the URL in front, for errors that already carry it.
+    var reason: String {
+        switch self {
+        case .http(let url, _), .network(let url, _), .notEnoughSpace(let url, _, _), .tooLarge(let url, _),
+            .incomplete(let url, _, _), .refusedScheme(let url):
+            return String(description.dropFirst(url.absoluteString.count + 2))
+        case .unwritable: return description
         }
     }
 }

@@ -1,85 +1,94 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Streams one URL into a `.part` file beside its destination, resuming with a Range
-/// request when a partial copy of the same version is there, then renames it into place.
-final class FileDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Streams one URL into a `.part` file beside its destination through the fetcher (its
+/// robots.txt, redirect rules, retries, timeouts and host gates), resuming with a Range
+/// request when a partial copy of the same version is there, checks the size it was
+/// promised, then renames the file into place.
+struct FileDownloader: Sendable {
     struct Outcome: Sendable {
         var record: DownloadRecord
         var bytesTransferred: Int64
     }
 
-    private let url: URL
-    private let destination: URL
-    private let previous: DownloadRecord?
-    private let userAgent: String
-    private let maxBytes: Int64
-    private let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
+    let url: URL
+    let destination: URL
+    let previous: DownloadRecord?
+    let maxBytes: Int64
+    /// The source's cookies and headers (never its method or body); headers and
+    /// credentials only for files on the source's own origin.
+    var options = RequestOptions()
+    var sourceOrigin: String?
+    /// The deadline of the whole transfer; files are larger than pages.
+    let timeout: Duration
+    let progress: @Sendable (_ received: Int64, _ expected: Int64?) -> Void
     /// Told the version being fetched as soon as the response starts, so that an
     /// interrupted download can be resumed next time.
-    private let onStart: @Sendable (DownloadRecord) -> Void
-
-    private let lock = NSLock()
-    private var handle: FileHandle?
-    private var received: Int64 = 0
-    private var startOffset: Int64 = 0
-    private var expected: Int64?
-    private var response: HTTPURLResponse?
-    private var failure: Error?
-    private var continuation: CheckedContinuation<Void, Never>?
-
-    init(
-        url: URL, destination: URL, previous: DownloadRecord?, userAgent: String, maxBytes: Int64,
-        progress: @escaping @Sendable (Int64, Int64?) -> Void,
-        onStart: @escaping @Sendable (DownloadRecord) -> Void = { _ in }
-    ) {
-        self.url = url
-        self.destination = destination
-        self.previous = previous
-        self.userAgent = userAgent
-        self.maxBytes = maxBytes
-        self.progress = progress
-        self.onStart = onStart
-    }
+    let onStart: @Sendable (DownloadRecord) -> Void
 
     private var partURL: URL { destination.appendingPathExtension("part") }
 
-    func run() async throws -> Outcome {
+    func run(with fetcher: Fetcher) async throws -> Outcome {
         if url.isFileURL { return try copyLocalFile() }
         let partSize = (try? FileManager.default.attributesOfItem(atPath: partURL.path)[.size] as? Int64) ?? 0
-        var request = URLRequest(url: url)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        var headers = HTTPHeaders()
+        var resumeOffset: Int64 = 0
         // Resume only a partial copy whose version the server can confirm with If-Range.
-        if partSize > 0, previous?.url == url.absoluteString,
-            let validator = previous?.etag ?? previous?.lastModified
-        {
-            request.setValue("bytes=\(partSize)-", forHTTPHeaderField: "Range")
-            request.setValue(validator, forHTTPHeaderField: "If-Range")
-            startOffset = partSize
+        if partSize > 0, previous?.url == url.absoluteString, let validator = previous?.etag ?? previous?.lastModified {
+            headers["Range"] = "bytes=\(partSize)-"
+            headers["If-Range"] = validator
+            resumeOffset = partSize
         }
-        let session = URLSession(configuration: .ephemeral, delegate: self, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        await withCheckedContinuation { continuation in
-            lock.withLock { self.continuation = continuation }
-            session.dataTask(with: request).resume()
+        let box = SinkBox()
+        let response: TransportResponse
+        do {
+            response = try await fetchIntoPart(fetcher, headers: headers, resumeOffset: resumeOffset, box: box)
+        } catch FetchError.tooLarge(let url, let limit) {
+            // Past the cap it will never be complete: keep no gigabyte of it.
+            try? FileManager.default.removeItem(at: partURL)
+            throw FetchError.tooLarge(url, limit: limit)
         }
-        try? handle?.close()
-        if let failure { throw failure }
-        guard let response else { throw DownloadError.network(url, reason: "no response") }
+        // The part is not a prefix of what the server has (416): start again from nothing.
+        if response.status == 416, resumeOffset > 0 {
+            try? FileManager.default.removeItem(at: partURL)
+            return try await run(with: fetcher)
+        }
+        guard let sink = box.sink, response.status == 200 || response.status == 206 else {
+            _ = try Fetcher.result(of: response, requested: url)
+            throw FetchError.requestFailed(url, status: response.status)
+        }
+        let etag = response.headers["ETag"]
+        let lastModified = response.headers["Last-Modified"]
+        let size = try sink.finish()
         try replace(destination, with: partURL)
-        let total = startOffset + received
         let record = DownloadRecord(
-            url: url.absoluteString, etag: response.value(forHTTPHeaderField: "ETag"),
-            lastModified: response.value(forHTTPHeaderField: "Last-Modified"), size: total, complete: true)
-        return Outcome(record: record, bytesTransferred: received)
+            url: url.absoluteString, etag: etag, lastModified: lastModified, size: size, complete: true)
+        return Outcome(record: record, bytesTransferred: sink.received)
+    }
+
+    /// The final response, its body streamed into the part by a fresh sink per attempt.
+    private func fetchIntoPart(
+        _ fetcher: Fetcher, headers: HTTPHeaders, resumeOffset: Int64, box: SinkBox
+    ) async throws -> TransportResponse {
+        let (url, part, maxBytes, progress, onStart) = (self.url, partURL, self.maxBytes, self.progress, self.onStart)
+        let folder = destination.deletingLastPathComponent().path
+        let offset = resumeOffset
+        return try await fetcher.followingRedirects(
+            url, headers: headers, limit: Int(clamping: maxBytes), timeout: timeout, options: options,
+            trustedOrigin: sourceOrigin,
+            sink: {
+                let sink = FileSink(
+                    url: url, part: part, resumeOffset: offset, maxBytes: maxBytes,
+                    checkSpace: { try Self.checkSpace(needed: $0, in: folder, for: url) }, progress: progress,
+                    onStart: onStart)
+                box.set(sink)
+                return sink
+            })
     }
 
     private func copyLocalFile() throws -> Outcome {
         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
-        try checkSpace(needed: size)
+        if size > maxBytes { throw DownloadError.tooLarge(url, limit: maxBytes) }
+        try Self.checkSpace(needed: size, in: destination.deletingLastPathComponent().path, for: url)
         try? FileManager.default.removeItem(at: partURL)
         try FileManager.default.copyItem(at: url, to: partURL)
         try replace(destination, with: partURL)
@@ -100,87 +109,18 @@ final class FileDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         }
     }
 
-    private func checkSpace(needed: Int64) throws {
-        let folder = destination.deletingLastPathComponent().path
+    private static func checkSpace(needed: Int64, in folder: String, for url: URL) throws {
         if let available = DiskSpace.available(at: folder), needed > available - 10_000_000 {
             throw DownloadError.notEnoughSpace(url, needed: needed, available: available)
         }
-        if needed > maxBytes { throw DownloadError.tooLarge(url, limit: maxBytes) }
     }
+}
 
-    // MARK: URLSessionDataDelegate
+/// The sink of the attempt that produced the final response (each retry makes a new one).
+private final class SinkBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: FileSink?
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        guard let http = response as? HTTPURLResponse else {
-            fail(DownloadError.network(url, reason: "no HTTP response"), completionHandler)
-            return
-        }
-        guard http.statusCode == 200 || http.statusCode == 206 else {
-            fail(DownloadError.http(url, status: http.statusCode), completionHandler)
-            return
-        }
-        do {
-            // A 200 to a Range request means the file changed: start again from nothing.
-            if http.statusCode == 200 { startOffset = 0 }
-            let length = http.expectedContentLength >= 0 ? http.expectedContentLength : nil
-            try checkSpace(needed: length ?? 0)
-            if startOffset == 0, !FileManager.default.createFile(atPath: partURL.path, contents: nil) {
-                throw DownloadError.unwritable(partURL.path, reason: "cannot create the file")
-            }
-            let handle = try FileHandle(forWritingTo: partURL)
-            try handle.truncate(atOffset: UInt64(startOffset))
-            try handle.seekToEnd()
-            lock.withLock {
-                self.handle = handle
-                self.response = http
-                self.expected = length.map { $0 + startOffset }
-            }
-            let expected = length.map { $0 + startOffset }
-            onStart(
-                DownloadRecord(
-                    url: url.absoluteString, etag: http.value(forHTTPHeaderField: "ETag"),
-                    lastModified: http.value(forHTTPHeaderField: "Last-Modified"), size: expected, complete: false))
-            completionHandler(.allow)
-        } catch {
-            fail(error, completionHandler)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (total, expected): (Int64, Int64?) = lock.withLock {
-            received += Int64(data.count)
-            return (startOffset + received, self.expected)
-        }
-        if total > maxBytes {
-            lock.withLock { failure = DownloadError.tooLarge(url, limit: maxBytes) }
-            dataTask.cancel()
-            return
-        }
-        do {
-            try handle?.write(contentsOf: data)
-        } catch {
-            lock.withLock { failure = DownloadError.unwritable(partURL.path, reason: error.localizedDescription) }
-            dataTask.cancel()
-            return
-        }
-        progress(total, expected)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.withLock {
-            if let error, failure == nil {
-                failure = DownloadError.network(url, reason: error.localizedDescription)
-            }
-            continuation?.resume()
-            continuation = nil
-        }
-    }
-
-    private func fail(_ error: Error, _ completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        lock.withLock { failure = error }
-        completionHandler(.cancel)
-    }
+    func set(_ sink: FileSink) { lock.withLock { current = sink } }
+    var sink: FileSink? { lock.withLock { current } }
 }

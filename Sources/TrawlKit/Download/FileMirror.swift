@@ -21,6 +21,8 @@ public struct FileMirror: Sendable {
         case skipped(MirroredFile)
         case finished(MirroredFile, bytes: Int64)
         case failed(MirroredFile, Error)
+        /// A link that is not to be fetched at all (`file:///etc/passwd` on a web page).
+        case refused(MirroredFile, DownloadError)
         /// A cache file that could not be used.
         case cacheProblem(String)
     }
@@ -29,6 +31,7 @@ public struct FileMirror: Sendable {
         public var downloaded = 0
         public var skipped = 0
         public var failed = 0
+        public var refused = 0
         public var bytes: Int64 = 0
     }
 
@@ -58,7 +61,10 @@ public struct FileMirror: Sendable {
         return result
     }
 
-    /// Mirrors the files, one at a time, through `fetcher`'s manners (robots.txt, per-host delay).
+    /// Mirrors the files, one at a time, through `fetcher`: its robots.txt at every hop,
+    /// redirect rules, retries, timeouts and per-host gates. Only http(s) links are
+    /// fetched; a `file:` link only from a source that is itself a local file, and only
+    /// inside the configuration file's folder (the demo's sample charts).
     public func mirror(
         sourceIDs: [String] = [], fetcher: Fetcher? = nil, report: @escaping @Sendable (Event) -> Void
     ) async throws -> Summary {
@@ -78,6 +84,11 @@ public struct FileMirror: Sendable {
                 report(.skipped(file))
                 continue
             }
+            if let refusal = refusal(of: file) {
+                summary.refused += 1
+                report(.refused(file, refusal))
+                continue
+            }
             report(.started(file, index: index + 1, of: files.count))
             let destination = self.destination(of: file)
             do {
@@ -87,9 +98,9 @@ public struct FileMirror: Sendable {
                 // download can resume next time only if the server still has that version.
                 let recordsSoFar = sourceRecords
                 let store = self.store
-                let downloader = FileDownloader(
+                var downloader = FileDownloader(
                     url: file.url, destination: destination, previous: previous,
-                    userAgent: configuration.fetch.userAgentHeader, maxBytes: Int64(configuration.fetch.maxBytes) * 50,
+                    maxBytes: Int64(configuration.fetch.maxBytes) * 50, timeout: configuration.fetch.timeout * 60,
                     progress: { received, expected in report(.progress(file, received: received, expected: expected)) },
                     onStart: { partial in
                         var records = recordsSoFar
@@ -97,7 +108,11 @@ public struct FileMirror: Sendable {
                         // Failing to note it costs only the chance to resume, never a file.
                         _ = try? store.save(downloadRecords: records, of: file.sourceID)
                     })
-                let outcome = try await fetcher.politely(file.url) { try await downloader.run() }
+                if let source = configuration.source(file.sourceID) {
+                    (downloader.options, downloader.sourceOrigin) = (source.request, Fetcher.origin(of: source.url))
+                    (downloader.options.method, downloader.options.body) = ("GET", nil)
+                }
+                let outcome = try await downloader.run(with: fetcher)
                 sourceRecords[file.fileName] = outcome.record
                 try store.save(downloadRecords: sourceRecords, of: file.sourceID)
                 summary.downloaded += 1
@@ -109,6 +124,22 @@ public struct FileMirror: Sendable {
             }
         }
         return summary
+    }
+
+    /// Why `file` is not fetched at all, or nil when it may be.
+    func refusal(of file: MirroredFile) -> DownloadError? {
+        switch file.url.scheme?.lowercased() {
+        case "http", "https": return nil
+        case "file":
+            guard let page = configuration.source(file.sourceID)?.url, page.isFileURL else {
+                return .refusedScheme(file.url)
+            }
+            let folder =
+                configuration.file.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
+            let target = file.url.standardizedFileURL.resolvingSymlinksInPath().path
+            return target.hasPrefix(folder) ? nil : .refusedScheme(file.url)
+        default: return .refusedScheme(file.url)
+        }
     }
 
     func destination(of file: MirroredFile) -> URL {

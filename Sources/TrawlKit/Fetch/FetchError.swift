@@ -16,13 +16,20 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     case insecureRedirect(URL, to: URL)
     case unsupportedScheme(URL)
     case unreadableFile(URL, reason: String)
+    /// A 3xx that says nowhere to go.
+    case redirectWithoutLocation(URL, status: Int)
+    /// An answer that breaks HTTP: an impossible Content-Length, a body cut short.
+    case invalidResponse(URL, reason: String)
+    /// A body that arrived but could not be kept (a download's disk or range problem).
+    case unusableBody(URL, reason: String)
 
     public var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url), .notFound(let url, _), .serverError(let url, _),
             .requestFailed(let url, _), .tooLarge(let url, _), .disallowedByRobots(let url),
             .robotsUnreachable(let url, _), .tooManyRedirects(let url, _), .insecureRedirect(let url, _),
-            .unsupportedScheme(let url), .unreadableFile(let url, _):
+            .unsupportedScheme(let url), .unreadableFile(let url, _), .redirectWithoutLocation(let url, _),
+            .invalidResponse(let url, _), .unusableBody(let url, _):
             return url
         }
     }
@@ -30,7 +37,7 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Whether trying again later (tonight) may well succeed.
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .timedOut, .serverError, .robotsUnreachable: return true
+        case .unreachable, .timedOut, .serverError, .robotsUnreachable, .invalidResponse: return true
         case .requestFailed(_, let status): return status == 429 || status == 408
         default: return false
         }
@@ -55,6 +62,11 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
             return "\(location): refused a redirect from https to plain http (\(target.absoluteString))"
         case .unsupportedScheme: return "\(location): only http, https and file URLs can be fetched"
         case .unreadableFile(_, let reason): return "\(location): cannot read file (\(reason))"
+        case .redirectWithoutLocation(_, let status):
+            return
+                "\(location): the server answered HTTP \(status) (a redirect) without saying where to (no Location header)"
+        case .invalidResponse(_, let reason): return "\(location): invalid response: \(reason)"
+        case .unusableBody(_, let reason): return "\(location): \(reason)"
         }
     }
 }

@@ -23,13 +23,17 @@ public struct FetchSettings: Sendable, Hashable {
     public var globalConcurrency: Int
     /// Attempts, backoff and the cap on waits between them.
     public var retry: RetryPolicy
+    /// Headless browsers at the same time, for sources with `"render": "browser"`.
+    public var browsers: Int
 
     public init(
         userAgent: String = "Trawl/\(TrawlVersion.current)", contact: String? = nil,
         delay: Duration = .seconds(1), timeout: Duration = .seconds(30), maxBytes: Int = 20_000_000,
         obeysRobots: Bool = true, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 5,
-        perHostConcurrency: Int = 2, globalConcurrency: Int = 8, retry: RetryPolicy = RetryPolicy()
+        perHostConcurrency: Int = 2, globalConcurrency: Int = 8, retry: RetryPolicy = RetryPolicy(),
+        browsers: Int = 1
     ) {
+        self.browsers = browsers
         self.userAgent = userAgent
         self.contact = contact
         self.delay = delay

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Fetches pages over HTTP(S), politely and conditionally, and from `file://` URLs.
 ///
 /// One fetcher serves one run: it reads each host's robots.txt once, spaces and limits
@@ -16,6 +12,8 @@ public final class Fetcher: Sendable {
     let hosts: HostGates
     let global: AsyncLimiter
     let robots = RobotsCache()
+    /// Headless browsers running at once (`fetch.browsers`): each takes hundreds of MB.
+    let browsers: AsyncLimiter
     private let sleep: @Sendable (Duration) async throws -> Void
 
     public convenience init(settings: FetchSettings = FetchSettings()) {
@@ -28,13 +26,19 @@ public final class Fetcher: Sendable {
         self.sleep = sleep
         self.hosts = HostGates(delay: settings.delay, concurrency: settings.perHostConcurrency)
         self.global = AsyncLimiter(limit: settings.globalConcurrency)
+        self.browsers = AsyncLimiter(limit: settings.browsers)
     }
 
     /// Fetches `url`, conditionally when `validators` are known: a 304 comes back as `.notModified`.
-    public func fetch(_ url: URL, validators: HTTPValidators? = nil) async throws -> FetchResult {
+    ///
+    /// `options` adds a source's headers, cookies, credentials, method and body; its
+    /// headers and credentials go only to `url`'s own origin, never to a redirect's.
+    public func fetch(
+        _ url: URL, validators: HTTPValidators? = nil, options: RequestOptions = RequestOptions()
+    ) async throws -> FetchResult {
         switch url.scheme?.lowercased() {
         case "file": return try readFile(url)
-        case "http", "https": return try await fetchHTTP(url, validators: validators)
+        case "http", "https": return try await fetchHTTP(url, validators: validators, options: options)
         default: throw FetchError.unsupportedScheme(url)
         }
     }
@@ -55,21 +59,57 @@ public final class Fetcher: Sendable {
         }
     }
 
-    private func fetchHTTP(_ url: URL, validators: HTTPValidators?) async throws -> FetchResult {
+    private func fetchHTTP(
+        _ url: URL, validators: HTTPValidators?, options: RequestOptions
+    ) async throws
+        -> FetchResult
+    {
+        try Self.result(
+            of: try await followingRedirects(url, validators: validators, options: options), requested: url)
+    }
+
+    /// The final answer for `url`, redirects followed by the fetcher's rules: each hop asked
+    /// of robots.txt, counted, and never from https to plain http.
+    ///
+    /// - Parameters:
+    ///   - headers: fields added to every request (a download's `Range`).
+    ///   - limit: the most body bytes a memory sink accepts (default `maxBytes`).
+    ///   - timeout: the deadline of each exchange (default `timeout`).
+    ///   - sink: makes a fresh body sink per attempt; in memory when nil.
+    ///   - options: a source's own headers, cookies, credentials, method and body.
+    ///   - trustedOrigin: where `options`' headers and credentials may go (default: `url`'s origin).
+    func followingRedirects(
+        _ url: URL, validators: HTTPValidators? = nil, headers: HTTPHeaders = [:], limit: Int? = nil,
+        timeout: Duration? = nil, options: RequestOptions = RequestOptions(), trustedOrigin: String? = nil,
+        sink: (@Sendable () -> ResponseBodySink)? = nil
+    ) async throws -> TransportResponse {
         var current = url
         var redirects = 0
+        let origin = trustedOrigin ?? Self.origin(of: url)
+        var method = options.method
+        var body = options.body
         while true {
             if settings.obeysRobots { try await checkRobots(current, requested: url) }
-            let response = try await exchange(current, requested: url, validators: validators)
-            if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"] {
-                guard redirects < settings.maxRedirects else {
-                    throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
-                }
-                redirects += 1
-                current = try Self.redirectTarget(from: current, location: location, requested: url)
-                continue
+            var fields = headers
+            for field in options.headerFields(for: current, origin: origin) { fields[field.name] = field.value }
+            if body != nil, let type = options.contentType { fields["Content-Type"] = type }
+            let response = try await exchange(
+                current, requested: url, validators: validators, headers: fields, method: method, body: body,
+                limit: limit, timeout: timeout, sink: sink)
+            guard [301, 302, 303, 307, 308].contains(response.status) else { return response }
+            // RFC 9110 §15.4: a 303 (and, as browsers do, a 301 or 302 after a POST) turns into a GET.
+            if response.status == 303 || (method == "POST" && response.status <= 302) {
+                method = "GET"
+                body = nil
             }
-            return try Self.result(of: response, requested: url)
+            guard let location = response.headers["Location"] else {
+                throw FetchError.redirectWithoutLocation(url, status: response.status)
+            }
+            guard redirects < settings.maxRedirects else {
+                throw FetchError.tooManyRedirects(url, limit: settings.maxRedirects)
+            }
+            redirects += 1
+            current = try Self.redirectTarget(from: current, location: location, requested: url)
         }
     }
 
@@ -103,14 +143,20 @@ public final class Fetcher: Sendable {
 
     /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
     func exchange(
-        _ url: URL, requested: URL, validators: HTTPValidators?, limit: Int? = nil
+        _ url: URL, requested: URL, validators: HTTPValidators?, headers: HTTPHeaders = [:], method: String = "GET",
+        body: Data? = nil, limit: Int? = nil, timeout: Duration? = nil,
+        sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var attempt = 0
         while true {
             attempt += 1
             let outcome: Result<TransportResponse, TransportFailure>
             do {
-                outcome = .success(try await send(url, validators: validators, limit: limit ?? settings.maxBytes))
+                outcome = .success(
+                    try await send(
+                        url, validators: validators, headers: headers, method: method, body: body,
+                        limit: limit ?? settings.maxBytes,
+                        timeout: timeout ?? settings.timeout, sink: sink?()))
             } catch {
                 outcome = .failure(error)
             }
@@ -129,6 +175,10 @@ public final class Fetcher: Sendable {
                 failure = .unreachable(requested, reason: reason)
             case .failure(.tooLarge):
                 throw FetchError.tooLarge(requested, limit: limit ?? settings.maxBytes)
+            case .failure(.invalidResponse(let reason)):
+                failure = .invalidResponse(requested, reason: reason)
+            case .failure(.sinkFailed(let reason)):
+                throw FetchError.unusableBody(requested, reason: reason)
             case .failure(.cancelled):
                 throw CancellationError()
             }
@@ -139,16 +189,16 @@ public final class Fetcher: Sendable {
 
     /// One HTTP exchange, in turn with the other requests to its host and overall.
     private func send(
-        _ url: URL, validators: HTTPValidators?, limit: Int
+        _ url: URL, validators: HTTPValidators?, headers: HTTPHeaders, method: String, body: Data?, limit: Int,
+        timeout: Duration, sink: ResponseBodySink?
     ) async throws(TransportFailure)
         -> TransportResponse
     {
-        var request = URLRequest(url: url)
-        request.setValue(settings.userAgentHeader, forHTTPHeaderField: "User-Agent")
-        if let etag = validators?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let modified = validators?.lastModified {
-            request.setValue(modified, forHTTPHeaderField: "If-Modified-Since")
-        }
+        var request = TransportRequest(url: url, method: method, body: body)
+        request.headers["User-Agent"] = settings.userAgentHeader
+        if let etag = validators?.etag { request.headers["If-None-Match"] = etag }
+        if let modified = validators?.lastModified { request.headers["If-Modified-Since"] = modified }
+        for field in headers { request.headers[field.name] = field.value }
         let gate = await hosts.gate(for: url)
         do {
             try await gate.enter()
@@ -160,7 +210,8 @@ public final class Fetcher: Sendable {
         do {
             outcome = .success(
                 try await transport.send(
-                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: settings.timeout))
+                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: timeout,
+                    sink: sink))
         } catch {
             outcome = .failure(error)
         }

@@ -1,10 +1,16 @@
+import CCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+/// One HTTP request as the transport sends it.
+struct TransportRequest: Sendable {
+    var url: URL
+    var method = "GET"
+    var headers = HTTPHeaders()
+    var body: Data?
+}
 
-/// One HTTP response as the transport received it: no redirect followed, body complete.
+/// One HTTP response as the transport received it: no redirect followed, body complete
+/// (or handed to a sink as it arrived).
 struct TransportResponse: Sendable {
     var url: URL
     var status: Int
@@ -13,192 +19,144 @@ struct TransportResponse: Sendable {
 }
 
 /// Why an exchange produced no response.
-enum TransportFailure: Error, Sendable {
+enum TransportFailure: Error, Sendable, Equatable {
     case timedOut
     /// The body passed `limit` bytes (after decompression) while it arrived.
     case tooLarge
     case unreachable(String)
+    /// The server's answer breaks HTTP in a way that makes its body untrustworthy.
+    case invalidResponse(String)
+    /// The sink could not keep the body (a disk error, a range that does not fit).
+    case sinkFailed(String)
     case cancelled
 }
 
-/// Single HTTP exchanges over FoundationNetworking's URLSession.
+extension TransportFailure: CustomStringConvertible {
+    /// The failure in words, for messages that have no URL of their own to add.
+    var description: String {
+        switch self {
+        case .timedOut: return "timed out"
+        case .tooLarge: return "the answer was too large"
+        case .unreachable(let reason): return "unreachable: \(reason)"
+        case .invalidResponse(let reason): return "invalid response: \(reason)"
+        case .sinkFailed(let reason): return "could not keep the body: \(reason)"
+        case .cancelled: return "cancelled"
+        }
+    }
+}
+
+/// Where a response body goes while it arrives.
 ///
-/// Redirects are handed back instead of followed, so the fetcher can count them, refuse
-/// downgrades and ask robots.txt about each hop. The body is counted as it arrives and the
-/// transfer cancelled past the limit; URLSession hands over decoded bytes, so a compressed
-/// body is capped on its decompressed size. URLSession's own timeout is an idle timeout,
-/// so the total and connect timeouts are timers here.
+/// The default keeps it in memory; downloads stream it to disk. Both are told the head
+/// of the final response first, and either may stop the transfer by throwing.
+protocol ResponseBodySink: AnyObject {
+    func begin(status: Int, headers: HTTPHeaders) throws(TransportFailure)
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure)
+}
+
+/// Single HTTP exchanges over libcurl's easy interface, each on its own thread.
+///
+/// FoundationNetworking's URLSession spins while it waits on Linux: after connecting, it
+/// leaves a write-readiness Dispatch source armed on the socket (it only tears sources
+/// down when curl unregisters the socket, not when curl narrows its interest to reading),
+/// so an always-writable socket wakes it thousands of times a second. A blocking
+/// `curl_easy_perform` sleeps in `poll` until bytes or a deadline arrive.
+///
+/// Redirects are handed back, not followed, so the fetcher can count them, refuse
+/// downgrades and ask robots.txt about each hop. curl decodes gzip and deflate; the sink
+/// sees decoded bytes, so a compressed body is capped on its decompressed size.
 final class HTTPTransport: Sendable {
-    private let session: URLSession
-    private let delegate = TransferDelegate()
-
-    init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpMaximumConnectionsPerHost = 16
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
-    }
+    private let handles = CurlHandlePool()
 
     /// Sends `request` and waits for the whole response.
     ///
     /// - Parameters:
-    ///   - limit: the most body bytes accepted.
+    ///   - limit: the most body bytes a memory sink accepts.
     ///   - connectTimeout: how long until the response head must have arrived.
-    ///   - timeout: how long the whole exchange may take.
+    ///   - timeout: how long the whole exchange may take, connection to last byte.
+    ///   - sink: where the body goes; in memory (up to `limit`) when nil.
     func send(
-        _ request: URLRequest, limit: Int, connectTimeout: Duration, timeout: Duration
+        _ request: TransportRequest, limit: Int, connectTimeout: Duration, timeout: Duration,
+        sink: ResponseBodySink? = nil
     ) async throws(TransportFailure) -> TransportResponse {
-        var request = request
-        // URLSession on Linux truncates its timeout to whole seconds (0.5 s becomes "at once"),
-        // so its own timer is set wide and the timers below are the real limit.
-        request.timeoutInterval = timeout.seconds.rounded(.up) + 1
-        let task = session.dataTask(with: request)
-        let id = task.taskIdentifier
-        let delegate = self.delegate
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    delegate.begin(id, limit: limit, continuation: continuation)
-                    task.resume()
-                    // Cancelled before the transfer was registered: the handler below found nothing to cancel.
-                    if Task.isCancelled, delegate.fail(id, with: .cancelled, onlyBeforeResponse: false) {
-                        task.cancel()
-                    }
-                    let now = DispatchTime.now()
-                    DispatchQueue.global().asyncAfter(deadline: now + connectTimeout.seconds) {
-                        if delegate.fail(id, with: .timedOut, onlyBeforeResponse: true) { task.cancel() }
-                    }
-                    DispatchQueue.global().asyncAfter(deadline: now + timeout.seconds) {
-                        if delegate.fail(id, with: .timedOut, onlyBeforeResponse: false) { task.cancel() }
-                    }
+        let memory = sink == nil ? MemorySink(limit: limit) : nil
+        let transfer = CurlTransfer(
+            request: request, sink: sink ?? memory!, headTimeout: connectTimeout, timeout: timeout)
+        let handles = self.handles
+        let outcome: Result<TransportResponse, TransportFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    let handle = handles.take()
+                    let result = transfer.perform(on: handle)
+                    handles.give(back: handle)
+                    continuation.resume(returning: result)
                 }
-            } onCancel: {
-                if delegate.fail(id, with: .cancelled, onlyBeforeResponse: false) { task.cancel() }
+                thread.name = "trawl-http"
+                thread.start()
             }
-        } catch let failure as TransportFailure {
-            throw failure
-        } catch {
-            throw .unreachable(error.localizedDescription)
+        } onCancel: {
+            transfer.cancel()
         }
+        var response = try outcome.get()
+        if let memory { response.body = memory.body }
+        return response
     }
 }
 
-/// Receives URLSession's callbacks for every transfer and completes each one's continuation.
-private final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private final class Transfer {
-        let limit: Int
-        let continuation: CheckedContinuation<TransportResponse, Error>
-        var response: HTTPURLResponse?
-        var body = Data()
-        var failure: TransportFailure?
+/// The default sink: the body in memory, refused past `limit` bytes.
+final class MemorySink: ResponseBodySink {
+    let limit: Int
+    private(set) var body = Data()
 
-        init(limit: Int, continuation: CheckedContinuation<TransportResponse, Error>) {
-            self.limit = limit
-            self.continuation = continuation
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func begin(status: Int, headers: HTTPHeaders) throws(TransportFailure) {
+        body = Data()
+        // A declared length over the limit fails at once, unless the body is compressed
+        // (then only the decoded size counts).
+        if headers["Content-Encoding"] == nil, let declared = headers.contentLength, declared > limit {
+            throw .tooLarge
         }
     }
 
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure) {
+        guard body.count + bytes.count <= limit else {
+            body = Data()
+            throw .tooLarge
+        }
+        body.append(contentsOf: bytes)
+    }
+}
+
+/// Idle libcurl easy handles; each keeps its connections open for the next request.
+final class CurlHandlePool: @unchecked Sendable {
+    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+    private var idle: [UnsafeMutableRawPointer] = []
+    private let keep = 16
 
-    func begin(_ id: Int, limit: Int, continuation: CheckedContinuation<TransportResponse, Error>) {
-        lock.withLock { transfers[id] = Transfer(limit: limit, continuation: continuation) }
+    func take() -> UnsafeMutableRawPointer? {
+        _ = Self.initialised
+        if let handle = lock.withLock({ idle.popLast() }) {
+            curl_easy_reset(handle)
+            return handle
+        }
+        return curl_easy_init()
     }
 
-    /// Marks transfer `id` as failed; true when the caller should cancel its task.
-    func fail(_ id: Int, with failure: TransportFailure, onlyBeforeResponse: Bool) -> Bool {
-        lock.withLock {
-            guard let transfer = transfers[id], transfer.failure == nil else { return false }
-            if onlyBeforeResponse && transfer.response != nil { return false }
-            transfer.failure = failure
+    func give(back handle: UnsafeMutableRawPointer?) {
+        guard let handle else { return }
+        let kept = lock.withLock { () -> Bool in
+            guard idle.count < keep else { return false }
+            idle.append(handle)
             return true
         }
+        if !kept { curl_easy_cleanup(handle) }
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        // The fetcher follows redirects itself; the 3xx response completes this task.
-        completionHandler(nil)
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        let tooLarge = lock.withLock { () -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return false }
-            let http = response as? HTTPURLResponse
-            transfer.response = http
-            // A declared length over the limit fails at once, unless the body is compressed
-            // (then only the decoded size counts).
-            guard let http, http.value(forHTTPHeaderField: "Content-Encoding") == nil,
-                let declared = http.value(forHTTPHeaderField: "Content-Length").flatMap({ Int($0) }),
-                declared > transfer.limit, transfer.failure == nil
-            else { return false }
-            transfer.failure = .tooLarge
-            return true
-        }
-        completionHandler(tooLarge ? .cancel : .allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = lock.withLock { () -> Bool in
-            guard let transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else { return false }
-            guard transfer.body.count + data.count <= transfer.limit else {
-                transfer.failure = .tooLarge
-                transfer.body = Data()
-                return true
-            }
-            transfer.body.append(data)
-            return false
-        }
-        if overflow { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = transfer.failure {
-            transfer.continuation.resume(throwing: failure)
-        } else if let error {
-            transfer.continuation.resume(throwing: Self.failure(for: error))
-        } else if let response = transfer.response {
-            var headers = HTTPHeaders()
-            for (name, value) in response.allHeaderFields {
-                headers.add(String(describing: name), String(describing: value))
-            }
-            transfer.continuation.resume(
-                returning: TransportResponse(
-                    url: response.url ?? task.originalRequest?.url ?? URL(fileURLWithPath: "/"),
-                    status: response.statusCode, headers: headers, body: transfer.body))
-        } else {
-            transfer.continuation.resume(throwing: TransportFailure.unreachable("no HTTP response"))
-        }
-    }
-
-    /// URLSession's errors arrive as NSError on Linux, so they are told apart by code.
-    private static func failure(for error: Error) -> TransportFailure {
-        let error = error as NSError
-        guard error.domain == NSURLErrorDomain else { return .unreachable(error.localizedDescription) }
-        switch error.code {
-        case NSURLErrorTimedOut: return .timedOut
-        case NSURLErrorCancelled: return .cancelled
-        case NSURLErrorCannotConnectToHost: return .unreachable("connection refused")
-        case NSURLErrorNetworkConnectionLost: return .unreachable("connection lost")
-        case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: return .unreachable("host not found")
-        case NSURLErrorNotConnectedToInternet: return .unreachable("no network")
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
-            NSURLErrorServerCertificateHasBadDate:
-            return .unreachable("TLS failed")
-        default: return .unreachable("\(error.localizedDescription) (URL error \(error.code))")
-        }
+    deinit {
+        for handle in idle { curl_easy_cleanup(handle) }
     }
 }

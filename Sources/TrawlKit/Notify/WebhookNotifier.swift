@@ -31,24 +31,15 @@ struct WebhookNotifier: Sendable {
                 // A refusal will not change in a second; a busy or broken receiver may.
                 if (400..<500).contains(response.status), response.status != 408, response.status != 429 { break }
             } catch {
-                lastProblem = Self.describe(error)
+                lastProblem = error.description
             }
         }
         throw Failure(
             description: "\(lastProblem) (\(webhook.attempts) \(webhook.attempts == 1 ? "attempt" : "attempts"))")
     }
 
-    private static func describe(_ failure: TransportFailure) -> String {
-        switch failure {
-        case .timedOut: return "timed out"
-        case .tooLarge: return "the answer was too large"
-        case .unreachable(let reason): return "unreachable: \(reason)"
-        case .cancelled: return "cancelled"
-        }
-    }
-
     /// The request for the configured format.
-    func request(for notification: RunNotification) throws -> URLRequest {
+    func request(for notification: RunNotification) throws -> TransportRequest {
         var url = webhook.url
         var method = "POST"
         var contentType = "application/json"
@@ -85,14 +76,12 @@ struct WebhookNotifier: Sendable {
                     "format": "org.matrix.custom.html", "formatted_body": MarkdownRenderer.html(markdown),
                 ], options: [.sortedKeys])
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        request.setValue("Trawl", forHTTPHeaderField: "User-Agent")
-        request.setValue(notification.run, forHTTPHeaderField: "X-Trawl-Run")
-        for (name, value) in extra { request.setValue(value, forHTTPHeaderField: name) }
-        for header in webhook.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        var request = TransportRequest(url: url, method: method, body: body)
+        request.headers["Content-Type"] = contentType
+        request.headers["User-Agent"] = "Trawl"
+        request.headers["X-Trawl-Run"] = notification.run
+        for (name, value) in extra { request.headers[name] = value }
+        for header in webhook.headers { request.headers[header.name] = header.value }
         return request
     }
 }

@@ -69,13 +69,17 @@ struct SourceRun: Sendable {
         let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
-        let conditional = previous == nil || source.maxPages > 1 ? nil : validators[key]
+        let conditional =
+            previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
         let fetched = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
             .run(validators: conditional)
         guard !stop.isRequested else { return nil }
         guard let (page, combined) = fetched else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])
+        }
+        for notice in combined.notices {
+            report(.notice(sourceID: source.id, message: notice))
         }
         for warning in combined.warnings.prefix(5) {
             report(.warning(sourceID: source.id, message: warning))
@@ -93,11 +97,16 @@ struct SourceRun: Sendable {
         let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
             .detect(from: previous, to: scraped, at: now)
         if !detection.duplicateIDs.isEmpty {
-            let ids = detection.duplicateIDs.prefix(3).joined(separator: ", ")
+            let dropped = combined.items.count - Set(combined.items.map(\.id)).count
+            let ids = detection.duplicateIDs.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            let more = detection.duplicateIDs.count > 3 ? " and \(detection.duplicateIDs.count - 3) more" : ""
             report(
-                .warning(
+                .notice(
                     sourceID: source.id,
-                    message: "\(detection.duplicateIDs.count) items repeat an id (\(ids)); the first of each is kept"))
+                    message:
+                        "\(dropped) of \(combined.items.count) items were dropped: they repeat the id \(ids)\(more)"
+                        + " of an earlier item (the first of each is kept; set idField to a field that tells them apart)"
+                ))
         }
         let outcome = RunRecord.Outcome(
             sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count, warnings: warnings)

@@ -11,13 +11,21 @@ struct SourceScrape: Sendable {
     /// The first page and every page's items together; nil when a conditional fetch
     /// (`validators`) says the page has not changed.
     func run(validators: HTTPValidators? = nil) async throws -> (page: FetchedPage, result: ScrapeResult)? {
-        let first = try await fetcher.fetch(source.url, validators: validators)
+        let first =
+            if let render = source.render {
+                try await fetcher.render(source.url, settings: render, options: source.request)
+            } else {
+                try await fetcher.fetch(source.url, validators: validators, options: source.request)
+            }
         guard case .page(let page) = first else { return nil }
         var combined = try scrape(page)
         var pagesSeen: Set<URL> = [page.url]
         var next = combined.nextPage
         while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
-            guard case .page(let more) = try await fetcher.fetch(url) else { break }
+            // Pages after the first are links: fetched with GET, without the first request's body.
+            var followOn = source.request
+            (followOn.method, followOn.body) = ("GET", nil)
+            guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
             combined.append(try scrape(more))
             next = combined.nextPage
         }

@@ -19,6 +19,15 @@ public final class StopRequest: @unchecked Sendable {
 
     public init() {}
 
+    /// Gives the signals back their default action, so a process that goes on after the run
+    /// (a test, a server) can still be stopped by them.
+    deinit {
+        guard !sources.isEmpty else { return }
+        for source in sources { source.cancel() }
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
+    }
+
     /// The signal that asked to stop, e.g. "SIGTERM"; nil while none has.
     public var requestedBy: String? { lock.withLock { signalName } }
     public var isRequested: Bool { requestedBy != nil }

@@ -9,15 +9,24 @@ import Foundation
 final class HTTPConnection: @unchecked Sendable {
     private let fd: Int32
     private unowned let server: HTTPServer
+    /// The client's address, for the per-client cap.
+    let peer: String
     private let lock = NSLock()
     private var closed = false
     private var interrupted = false
     private var currentTask: Task<Void, Never>?
+    /// Since when the connection has been waiting for a request head; nil while one is served.
+    private var waiting: ContinuousClock.Instant? = .now
 
-    init(fd: Int32, server: HTTPServer) {
+    init(fd: Int32, server: HTTPServer, peer: String) {
         self.fd = fd
         self.server = server
+        self.peer = peer
     }
+
+    /// When the connection began waiting for the request head it still lacks; nil while busy.
+    /// The server ends the longest-waiting one when a new client needs its slot.
+    var waitingSince: ContinuousClock.Instant? { lock.withLock { interrupted ? nil : waiting } }
 
     /// Wakes a blocked read or write and cancels a running handler; used by `stop()`.
     func interrupt() {
@@ -40,6 +49,8 @@ final class HTTPConnection: @unchecked Sendable {
         let configuration = server.configuration
         var parser = HTTPRequestParser(
             maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+        // Whether bytes of a request head not yet complete have arrived.
+        var partial = false
         while !lock.withLock({ interrupted }) {
             let request: HTTPRequest?
             do {
@@ -51,13 +62,36 @@ final class HTTPConnection: @unchecked Sendable {
                 return
             }
             if let request {
+                partial = false
+                lock.withLock { waiting = nil }
                 let handler = server.handler
                 let response = run { await handler(request) } ?? .plain(503)
                 let keepAlive = request.keepsAlive && !lock.withLock({ interrupted })
                 guard (try? send(response, method: request.method, keepAlive: keepAlive)) == true else { return }
+                lock.withLock { waiting = .now }
                 continue
             }
-            guard let bytes = Socket.receive(fd) else { return }
+            // A deadline for the whole head, not each read: a client sending a byte every
+            // two seconds must not hold its slot for ever.
+            let started = lock.withLock { waiting } ?? .now
+            let remaining = configuration.headerTimeout - (ContinuousClock.now - started)
+            guard remaining > .zero else {
+                var response = HTTPResponse.plain(408)
+                response.headers["Connection"] = "close"
+                _ = try? send(response, method: "GET", keepAlive: false)
+                return
+            }
+            Socket.setTimeouts(fd, receive: min(remaining, configuration.idleTimeout), send: .seconds(30))
+            guard let bytes = Socket.receive(fd) else {
+                // Out of time halfway through a head: say so before closing.
+                if partial, ContinuousClock.now - started >= configuration.headerTimeout {
+                    var response = HTTPResponse.plain(408)
+                    response.headers["Connection"] = "close"
+                    _ = try? send(response, method: "GET", keepAlive: false)
+                }
+                return
+            }
+            partial = true
             parser.append(bytes)
         }
     }

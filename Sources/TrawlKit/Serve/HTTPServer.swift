@@ -18,19 +18,28 @@ public final class HTTPServer: @unchecked Sendable {
         public var port: UInt16
         /// Connections served at once; more wait in the listen backlog.
         public var maxConnections: Int
-        /// How long an idle keep-alive connection, or a slow request head, may wait.
+        /// How long a read may wait for a byte.
         public var idleTimeout: Duration
+        /// How long a whole request head may take to arrive (a slow client's deadline); also
+        /// how long an idle keep-alive connection is kept.
+        public var headerTimeout: Duration
+        /// Connections one client address may hold while waiting for a request head; past it,
+        /// its longest-waiting one is ended to make room.
+        public var maxConnectionsPerClient: Int
         public var maxHeaderBytes: Int
         public var maxBodyBytes: Int
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64,
-            idleTimeout: Duration = .seconds(10), maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024
+            idleTimeout: Duration = .seconds(10), headerTimeout: Duration = .seconds(10),
+            maxConnectionsPerClient: Int = 16, maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024
         ) {
             self.host = host
             self.port = port
             self.maxConnections = maxConnections
             self.idleTimeout = idleTimeout
+            self.headerTimeout = headerTimeout
+            self.maxConnectionsPerClient = maxConnectionsPerClient
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
         }
@@ -111,9 +120,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func acceptLoop(_ listener: Int32) {
         while true {
-            slots.wait()
+            waitForSlot(listener)
             if isStopping { break }
-            let fd = accept(listener, nil, nil)
+            var address = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let fd = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
             if fd < 0 {
                 slots.signal()
                 if isStopping { break }
@@ -121,9 +134,15 @@ public final class HTTPServer: @unchecked Sendable {
                 break
             }
             Socket.setTimeouts(fd, receive: configuration.idleTimeout, send: .seconds(30))
-            let connection = HTTPConnection(fd: fd, server: self)
+            let peer = String(address.sin_addr.s_addr)
+            let connection = HTTPConnection(fd: fd, server: self, peer: peer)
             let id: Int? = lock.withLock {
                 guard !stopping else { return nil }
+                // One client may not fill the server with heads it never finishes.
+                let waitingFromPeer = connections.values.filter { $0.peer == peer && $0.waitingSince != nil }
+                if waitingFromPeer.count >= configuration.maxConnectionsPerClient {
+                    Self.longestWaiting(waitingFromPeer)?.interrupt()
+                }
                 nextConnectionID += 1
                 connections[nextConnectionID] = connection
                 return nextConnectionID
@@ -146,5 +165,25 @@ public final class HTTPServer: @unchecked Sendable {
             thread.name = "trawl.http.connection"
             thread.start()
         }
+    }
+
+    /// Waits for a free slot. While every slot is taken and a new client waits to be accepted,
+    /// the connection that has waited longest for a request head is ended to make room: slow
+    /// or idle clients cannot lock others out, and requests being served are never cut.
+    private func waitForSlot(_ listener: Int32) {
+        if slots.wait(timeout: .now()) == .success { return }
+        while !isStopping {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 100) > 0 {
+                let waiting = lock.withLock { connections.values.filter { $0.waitingSince != nil } }
+                Self.longestWaiting(waiting)?.interrupt()
+            }
+            if slots.wait(timeout: .now() + .milliseconds(100)) == .success { return }
+        }
+    }
+
+    private static func longestWaiting(_ connections: [HTTPConnection]) -> HTTPConnection? {
+        connections.compactMap { connection in connection.waitingSince.map { (connection, $0) } }
+            .min { $0.1 < $1.1 }?.0
     }
 }

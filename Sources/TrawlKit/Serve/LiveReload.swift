@@ -21,10 +21,16 @@ public actor LiveReload {
 
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
     private let heartbeat: Duration
+    /// Streams open at once; each holds a connection, so more would lock pages out.
+    public nonisolated let maxListeners: Int
+    private nonisolated let open = StreamCount()
 
-    /// - Parameter heartbeat: how often idle listeners get a comment line, so a closed page is noticed.
-    public init(heartbeat: Duration = .seconds(15)) {
+    /// - Parameters:
+    ///   - heartbeat: how often idle listeners get a comment line, so a closed page is noticed.
+    ///   - maxListeners: streams open at once; past it a page is told to retry (503).
+    public init(heartbeat: Duration = .seconds(15), maxListeners: Int = 16) {
         self.heartbeat = heartbeat
+        self.maxListeners = maxListeners
     }
 
     /// The number of pages listening.
@@ -37,9 +43,16 @@ public actor LiveReload {
 
     /// The streamed response for a page that starts listening.
     public nonisolated func response() -> HTTPResponse {
-        HTTPResponse(
+        guard open.enter(limit: maxListeners) else {
+            var busy = HTTPResponse.plain(503, "too many live-reload streams are open; reload the page by hand")
+            busy.headers["Retry-After"] = "10"
+            return busy
+        }
+        let open = self.open
+        return HTTPResponse(
             status: 200, headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"],
             body: .stream(length: nil) { writer in
+                defer { open.leave() }
                 let id = UUID()
                 let events = await self.listen(id)
                 defer { Task { await self.forget(id) } }
@@ -70,5 +83,23 @@ public actor LiveReload {
 
     private func forget(_ id: UUID) {
         listeners.removeValue(forKey: id)?.finish()
+    }
+}
+
+/// How many live-reload streams are open, counted before a stream starts.
+private final class StreamCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func enter(limit: Int) -> Bool {
+        lock.withLock {
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func leave() {
+        lock.withLock { count -= 1 }
     }
 }

@@ -37,12 +37,14 @@ public final class SiteServer: Sendable {
     }
 
     public let configuration: Configuration
-    public let liveReload = LiveReload()
+    public let liveReload: LiveReload
     private let server: HTTPServer
     private let watcher = WatchTask()
 
     public init(configuration: Configuration) throws {
         self.configuration = configuration
+        // Streams may take at most a quarter of the connections: the rest are for pages.
+        self.liveReload = LiveReload(maxListeners: max(1, configuration.maxConnections / 4))
         let files = try StaticFileHandler(
             root: configuration.root, injectedScript: configuration.watches ? LiveReload.script : nil)
         let liveReload = self.liveReload
@@ -52,7 +54,14 @@ public final class SiteServer: Sendable {
             configuration: HTTPServer.Configuration(
                 host: configuration.host, port: configuration.port, maxConnections: configuration.maxConnections)
         ) { request in
-            if watches, request.path == LiveReload.path { return liveReload.response() }
+            if watches, request.path == LiveReload.path {
+                // Only a GET opens a stream (and takes one of the counted places).
+                guard request.method == "GET" else {
+                    return HTTPResponse(
+                        status: 200, headers: ["Content-Type": "text/event-stream"], body: .data(Data()))
+                }
+                return liveReload.response()
+            }
             if watches, let page = problem?.response(for: request.path) { return page }
             return files.respond(to: request)
         }

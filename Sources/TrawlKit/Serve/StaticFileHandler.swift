@@ -87,6 +87,7 @@ public struct StaticFileHandler: Sendable {
         var headers: HTTPHeaders = [
             "Content-Type": type, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": "no-cache",
         ]
+        for field in Self.mirrorHeaders(for: file.path, under: root, type: type) { headers[field.name] = field.value }
         if Self.isNotModified(request, etag: etag, modified: file.modified) {
             return HTTPResponse(status: 304, headers: headers, body: .data(Data()))
         }
@@ -111,6 +112,20 @@ public struct StaticFileHandler: Sendable {
             response.headers["Content-Range"] = "bytes */\(file.size)"
             return response
         }
+    }
+
+    /// Files that `trawl download` mirrored (under `files/`) came from other sites: none may
+    /// run script as this one. Active types are downloads (`Content-Disposition: attachment`)
+    /// in a sandbox (`Content-Security-Policy: sandbox`); no type is sniffed.
+    static func mirrorHeaders(for path: String, under root: URL, type: String) -> HTTPHeaders {
+        guard path.hasPrefix(root.path + "/files/") else { return [:] }
+        var headers: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
+        if !MediaType.isPassive(type) {
+            let name = (path as NSString).lastPathComponent.filter { $0 != "\"" && $0 != "\\" && $0.isASCII }
+            headers["Content-Disposition"] = "attachment; filename=\"\(name)\""
+            headers["Content-Security-Policy"] = "sandbox"
+        }
+        return headers
     }
 
     /// RFC 9110 §13.2.2: If-None-Match decides when present; else If-Modified-Since, to the second.

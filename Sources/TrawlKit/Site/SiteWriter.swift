@@ -26,7 +26,7 @@ final class SiteWriter {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
         } catch {
-            throw SiteError(path: file.path, reason: "cannot write: \(error.localizedDescription)")
+            throw SiteError(path: file.path, reason: "cannot write: \(FileErrorText.cause(of: error))")
         }
         rewritten += 1
     }
@@ -55,7 +55,7 @@ final class SiteWriter {
                 try FileManager.default.removeItem(at: root.appendingPathComponent(path))
             } catch {
                 throw SiteError(
-                    path: path, reason: "cannot remove a stale generated file: \(error.localizedDescription)")
+                    path: path, reason: "cannot remove a stale generated file: \(FileErrorText.cause(of: error))")
             }
         }
     }

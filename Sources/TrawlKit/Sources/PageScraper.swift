@@ -16,7 +16,7 @@ public struct PageScraper: Sendable {
         case .list, .table, .status:
             let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
             var result = try scrape(document)
-            result.warnings = document.warnings.map { "\(page.url.absoluteString): \($0)" } + result.warnings
+            result.notices = document.warnings.map { "\(page.url.absoluteString): \($0)" }
             return result
         }
     }

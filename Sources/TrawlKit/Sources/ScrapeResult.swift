@@ -5,6 +5,9 @@ public struct ScrapeResult: Sendable {
     public var items: [Item]
     /// Values that would not type, rows without an id: reported, never fatal.
     public var warnings: [String]
+    /// What the parse had to leave out of the page to stay bounded (`Document.warnings`):
+    /// shown even without `--verbose`, since items may be missing.
+    public var notices: [String] = []
     /// How many candidate items lacked a required field (and were left out).
     public var missingRequired: Int
     /// The next page of a paginated list, when there is one.
@@ -38,6 +41,7 @@ public struct ScrapeResult: Sendable {
     public mutating func append(_ page: ScrapeResult) {
         items += page.items
         warnings += page.warnings
+        notices += page.notices
         missingRequired += page.missingRequired
         for (field, values) in page.unparsed {
             if let mine = unparsed[field] {

@@ -54,7 +54,7 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// A cache error for the current `errno`-style failure as Foundation reports it.
     static func unreadable(_ url: URL, _ error: Error) -> CacheError {
-        CacheError(path: url.path, kind: .unreadable((error as NSError).localizedDescription))
+        CacheError(path: url.path, kind: .unreadable(FileErrorText.cause(of: error)))
     }
 }
 

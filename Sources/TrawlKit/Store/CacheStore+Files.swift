@@ -74,6 +74,14 @@ extension CacheStore {
         switch parsed {
         case .success(let value): json = value
         case .failure(let error):
+            // Trawl writes UTF-8 only: bytes that are not say more than where the parse stopped.
+            if let offset = UTF8Scan.firstInvalidByte(in: [UInt8](data)) {
+                let (line, column) = position(of: offset, in: data)
+                let kind = CacheError.Kind.corrupt(
+                    offset: offset, line: line, column: column,
+                    found: JSONError.describe(data[data.startIndex + offset]), expected: "UTF-8 text")
+                return .failure(CacheError(path: path, kind: kind))
+            }
             guard !error.isTruncated, let found = error.found else {
                 return .failure(CacheError(path: path, kind: .truncated(bytes: error.position.offset)))
             }
@@ -106,10 +114,14 @@ extension CacheStore {
         }
     }
 
-    private static func describe(_ byte: UInt8) -> String {
-        if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+    private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in data.prefix(offset).enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
     }
 
     private static func describe(_ error: Error) -> String {

@@ -24,7 +24,26 @@ enum MediaType {
         case "pdf": return "application/pdf"
         case "woff2": return "font/woff2"
         case "csv": return "text/csv; charset=utf-8"
+        case "mp3": return "audio/mpeg"
+        case "m4a": return "audio/mp4"
+        case "ogg", "oga": return "audio/ogg"
+        case "mp4", "m4v": return "video/mp4"
+        case "webm": return "video/webm"
+        case "zip": return "application/zip"
         default: return "application/octet-stream"
         }
     }
+
+    /// Types a browser shows without running anything in the site's origin. A mirrored
+    /// file of any other type (HTML, SVG, XML, scripts, the unknown) could run script
+    /// as the site, so it is served as a download in a sandbox.
+    static func isPassive(_ type: String) -> Bool {
+        let bare = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? type
+        return passive.contains(bare) || bare.hasPrefix("audio/") || bare.hasPrefix("video/")
+    }
+
+    private static let passive: Set<String> = [
+        "application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp", "image/x-icon",
+        "text/plain", "text/csv", "font/woff2", "application/zip",
+    ]
 }

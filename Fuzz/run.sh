@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for a bounded time.
+# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config)
+# Seeds come from ../shared/testdata at run time (set TRAWL_SHARED to the folder holding
+# testdata/); nothing is copied into the repository. A crash leaves crash-* in Fuzz/crashes/
+# and makes the script fail: turn it into a regression test.
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config)
+
+shared="${TRAWL_SHARED:-}"
+if [ -z "$shared" ]; then
+    # `../shared` beside the clone; a worktree sits deeper, so look further up too.
+    for dir in .. ../.. ../../.. ../../../..; do
+        if [ -d "$dir/shared/testdata" ]; then shared="$dir/shared"; break; fi
+    done
+fi
+testdata="$shared/testdata"
+[ -d "$testdata" ] || { echo "run.sh: no shared testdata (set TRAWL_SHARED)" >&2; exit 1; }
+
+swift build -c release -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld >&2
+
+# Let libFuzzer, not Swift's backtracer, catch a trap, so the input is saved.
+export SWIFT_BACKTRACE=enable=no
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p crashes
+
+# Seeds per target: folders of real inputs, and small files cut from them.
+seeds() {
+    case "$1" in
+        html) echo "$testdata/pages" ;;
+        selector)
+            mkdir -p "$work/selectors"
+            grep -rhoE "select(_one)?\(['\"][^'\"]{1,80}['\"]" "$testdata/css-selectors" 2>/dev/null | head -2000 |
+                sed -E "s/^select(_one)?\(['\"]//; s/['\"]$//" | split -l 1 - "$work/selectors/s-"
+            echo "$work/selectors" ;;
+        feed) echo "$testdata/feeds" ;;
+        date)
+            mkdir -p "$work/dates"
+            grep -rhoE "<(pubDate|updated|published|dc:date|lastBuildDate|modified|issued|created)>[^<]{1,60}" \
+                "$testdata/feeds" 2>/dev/null | sed -E 's/^<[^>]*>//' | sort -u | head -3000 |
+                split -l 1 - "$work/dates/d-"
+            echo "$work/dates" ;;
+        mustache) echo "$testdata/mustache-spec" ;;
+        config)
+            mkdir -p "$work/configs"
+            find .. -path ../.build -prune -o -path ./.build -prune -o -name 'trawl*.json' -print |
+                while read -r file; do cp "$file" "$work/configs/$(echo "$file" | tr '/' '_')"; done
+            echo "$work/configs" ;;
+    esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+    mkdir -p "$work/corpus-$target"
+    echo "== fuzz-$target for ${seconds}s" >&2
+    if ! .build/release/fuzz-"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 \
+        -max_len=200000 -print_final_stats=1 -artifact_prefix="crashes/$target-" \
+        "$work/corpus-$target" "$(seeds "$target")" 2>"$work/$target.log"; then
+        tail -40 "$work/$target.log" >&2
+        status=1
+    else
+        grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$target.log" | sed "s/^/fuzz-$target: /" >&2
+    fi
+done
+exit $status

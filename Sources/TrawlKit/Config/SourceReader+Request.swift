@@ -1,0 +1,171 @@
+import Foundation
+import TrawlJSON
+
+/// The keys that shape a source's requests: `headers`, `cookies`, `auth`, `method`, `body`.
+extension SourceReader {
+    static let requestKeys = ["headers", "cookies", "auth", "method", "body"]
+
+    func readRequest(_ object: JSONValue, url: URL) -> RequestOptions {
+        var options = RequestOptions()
+        if let method = reader.choice(object["method"], at: "\(path).method", from: ["GET", "POST"]) {
+            options.method = method
+        }
+        for member in reader.members(object["headers"], at: "\(path).headers") {
+            let at = "\(path).headers.\(member.key)"
+            guard let value = reader.string(member.value, at: at) else { continue }
+            if let problem = Self.headerProblem(name: member.key, value: value) {
+                reader.problem(at, problem, at: member.value)
+            } else {
+                options.headers[member.key] = value
+            }
+        }
+        options.cookies = readCookies(object["cookies"], url: url)
+        options.credentials = readCredentials(object["auth"])
+        if let body = object["body"] {
+            readBody(body, into: &options)
+            if options.method != "POST" {
+                reader.problem("\(path).body", "a body is sent only with \"method\": \"POST\"", at: body)
+            }
+        }
+        return options
+    }
+
+    /// Fields a request may not set by hand, and values that would split the request.
+    static func headerProblem(name: String, value: String) -> String? {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
+            return "'\(name)' is not a valid header field name"
+        }
+        switch name.lowercased() {
+        case "cookie": return "set cookies with \"cookies\" (a cookie file, or name → value)"
+        case "host", "content-length", "transfer-encoding", "connection", "te", "upgrade":
+            return "Trawl sets '\(name)' itself"
+        default: break
+        }
+        // The value is not quoted: it may be secret.
+        if value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            return "the value of '\(name)' contains a line break, which would split the request"
+        }
+        return nil
+    }
+
+    private func readCookies(_ node: JSONValue?, url: URL) -> [Cookie] {
+        guard let node else { return [] }
+        let at = "\(path).cookies"
+        if case .string = node.content {
+            guard let text = reader.string(node, at: at), let file = Self.resolve(text, against: folder) else {
+                return []
+            }
+            let contents: String
+            do {
+                contents = try String(contentsOf: file, encoding: .utf8)
+            } catch {
+                reader.problem(
+                    at, "cannot read the cookie file \(file.path): \((error as NSError).localizedDescription)", at: node
+                )
+                return []
+            }
+            do {
+                return try CookieFile.parse(contents)
+            } catch {
+                reader.problem(at, "\(file.path): \(error)", at: node)
+                return []
+            }
+        }
+        let host = url.host?.lowercased() ?? ""
+        return reader.members(node, at: at).compactMap { member in
+            guard let value = reader.string(member.value, at: "\(at).\(member.key)") else { return nil }
+            let forbidden: (Character) -> Bool = { $0 == ";" || $0 == "\r" || $0 == "\n" || $0 == "\0" }
+            if member.key.isEmpty || member.key.contains(where: { forbidden($0) || $0 == "=" || $0 == " " })
+                || value.contains(where: forbidden)
+            {
+                reader.problem("\(at).\(member.key)", "not a valid cookie name and value", at: member.value)
+                return nil
+            }
+            return Cookie(domain: host, name: member.key, value: value)
+        }
+    }
+
+    private func readCredentials(_ node: JSONValue?) -> Credentials? {
+        let at = "\(path).auth"
+        guard let object = reader.object(node, at: at, known: ["user", "password"]) else { return nil }
+        for key in ["user", "password"] {
+            guard let value = object[key] else {
+                reader.problem("\(at).\(key)", "missing: basic auth needs a user and a password", at: object)
+                return nil
+            }
+            // Secrets belong in the environment, not in a file that gets copied around.
+            if case .string(let raw) = value.content, !raw.contains("${") {
+                reader.problem(
+                    "\(at).\(key)", "write it as ${VARIABLE}, so the secret stays in the environment", at: value)
+            }
+        }
+        guard let user = reader.string(object["user"], at: "\(at).user"),
+            let password = reader.string(object["password"], at: "\(at).password")
+        else { return nil }
+        return Credentials(user: user, password: password)
+    }
+
+    private func readBody(_ node: JSONValue, into options: inout RequestOptions) {
+        let at = "\(path).body"
+        guard let object = reader.object(node, at: at, known: ["form", "json"]) else { return }
+        switch (object["form"], object["json"]) {
+        case (let form?, nil):
+            let pairs = reader.members(form, at: "\(at).form").compactMap { member in
+                reader.string(member.value, at: "\(at).form.\(member.key)").map { (member.key, $0) }
+            }
+            options.body = Data(FormEncoding.encode(pairs).utf8)
+            options.contentType = "application/x-www-form-urlencoded"
+        case (nil, let json?):
+            guard let value = foundationValue(json, at: "\(at).json"),
+                let data = try? JSONSerialization.data(
+                    withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            else { return }
+            options.body = data
+            options.contentType = "application/json"
+        default:
+            reader.problem(at, "give either 'form' (name → value) or 'json' (any JSON), one of them", at: node)
+        }
+    }
+
+    /// The JSON value with `${VARIABLE}`s expanded, as JSONSerialization takes it.
+    private func foundationValue(_ node: JSONValue, at: String) -> Any? {
+        switch node.content {
+        case .object(let members):
+            var result: [String: Any] = [:]
+            for member in members { result[member.key] = foundationValue(member.value, at: "\(at).\(member.key)") }
+            return result
+        case .array(let elements):
+            return elements.enumerated().map { foundationValue($1, at: "\(at)[\($0)]") ?? NSNull() }
+        case .string: return reader.string(node, at: at)
+        case .number(let number): return number
+        case .bool(let flag): return flag
+        case .null: return NSNull()
+        }
+    }
+}
+
+/// `application/x-www-form-urlencoded` (the WHATWG URL standard's serializer).
+enum FormEncoding {
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "*-._").union(
+        CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"))
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte == 0x20 {
+                result += "+"
+            } else if byte < 0x80, unreserved.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}

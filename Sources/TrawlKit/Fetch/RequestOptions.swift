@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a source adds to its requests: header fields, cookies, basic-auth credentials, a
+/// method and a body. Often secret, so it never prints its values: its description names
+/// only what is there, which keeps them out of logs, errors and the source's fingerprint.
+public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var method = "GET"
+    /// Sent only to the source's own origin, never to a host a redirect leads to.
+    public var headers = HTTPHeaders()
+    /// Sent to the hosts and paths each cookie names (Netscape cookie-file rules).
+    public var cookies: [Cookie] = []
+    /// Basic auth (RFC 7617), sent only to the source's own origin.
+    public var credentials: Credentials?
+    public var body: Data?
+    /// The body's media type: a form or JSON.
+    public var contentType: String?
+
+    public init() {}
+
+    public var isPlainGET: Bool {
+        method == "GET" && headers.fields.isEmpty && cookies.isEmpty && credentials == nil && body == nil
+    }
+
+    /// The fields a request to `url` carries, `origin` being the source's own.
+    func headerFields(for url: URL, origin: String?, now: Date = Date()) -> HTTPHeaders {
+        var fields = HTTPHeaders()
+        let sameOrigin = origin != nil && Fetcher.origin(of: url) == origin
+        if sameOrigin {
+            for field in headers { fields[field.name] = field.value }
+            if let credentials { fields["Authorization"] = credentials.authorization }
+        }
+        let cookie = cookies.filter { $0.matches(url, now: now) }.map { "\($0.name)=\($0.value)" }
+        if !cookie.isEmpty { fields["Cookie"] = cookie.joined(separator: "; ") }
+        return fields
+    }
+
+    public var description: String {
+        var parts = ["method: \(method)"]
+        if !headers.fields.isEmpty { parts.append("headers: [\(headers.fields.map(\.name).joined(separator: ", "))]") }
+        if !cookies.isEmpty { parts.append("cookies: [\(cookies.map(\.name).joined(separator: ", "))]") }
+        if credentials != nil { parts.append("credentials: (hidden)") }
+        if let body { parts.append("body: \(body.count) bytes of \(contentType ?? "data")") }
+        return "RequestOptions(\(parts.joined(separator: ", ")))"
+    }
+
+    public var debugDescription: String { description }
+}
+
+/// A user and password for HTTP basic auth, from the environment.
+public struct Credentials: Sendable, Hashable, CustomStringConvertible {
+    public var user: String
+    public var password: String
+
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// `Basic base64(user:password)` (RFC 7617 §2).
+    var authorization: String {
+        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    public var description: String { "Credentials(hidden)" }
+}
