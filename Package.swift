@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrawlKit", targets: ["TrawlKit"]),
         .library(name: "TrawlHTML", targets: ["TrawlHTML"]),
         .library(name: "TrawlFeeds", targets: ["TrawlFeeds"]),
+        .library(name: "TrawlDates", targets: ["TrawlDates"]),
         .library(name: "Mustache", targets: ["Mustache"]),
     ],
     targets: [
@@ -26,13 +27,14 @@ let package = Package(
 
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
-        .target(name: "TrawlFeeds", dependencies: ["CLibXML2"]),
+        .target(name: "TrawlDates"),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlDates"]),
         .target(name: "Mustache"),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "Mustache", "CCmarkGFM"],
+            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlDates", "Mustache", "CCmarkGFM"],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
         .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),
@@ -44,6 +46,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
+        .testTarget(name: "TrawlDatesTests", dependencies: ["TrawlDates", "TestSupport"]),
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "TrawlKitTests", dependencies: ["TrawlKit", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// Turns scraped text into a typed value, as a field's `type` and `format` say.
 struct ValueParser: Sendable {
@@ -57,11 +58,11 @@ enum DateText {
     static func parse(_ text: String, format: String?) -> Date? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let format {
-            return cache.date(from: text, format: format)
+            return cache.date(from: text, format: format).flatMap { DateCodec.isInRange($0) ? $0 : nil }
         }
         if let date = RFC3339.date(from: text) { return date }
         for pattern in fallbackFormats {
-            if let date = cache.date(from: text, format: pattern) { return date }
+            if let date = cache.date(from: text, format: pattern) { return DateCodec.isInRange(date) ? date : nil }
         }
         return nil
     }
