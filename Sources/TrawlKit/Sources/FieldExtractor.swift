@@ -17,7 +17,7 @@ struct FieldExtractor {
         if !rule.many { texts = Array(texts.prefix(1)) }
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
         let values = texts.compactMap { text in
-            let value = parser.value(text, as: rule.type, format: rule.format)
+            let value = parser.value(text, as: rule.type, format: rule.format, locale: rule.locale)
             if value == nil {
                 let article = rule.type == .int ? "an" : "a"
                 warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")

@@ -7,7 +7,7 @@ struct ValueParser: Sendable {
     var baseURL: URL?
 
     /// The typed value, or nil when the text is not of that type.
-    func value(_ text: String, as type: FieldRule.ValueType, format: String?) -> Value? {
+    func value(_ text: String, as type: FieldRule.ValueType, format: String?, locale: String? = nil) -> Value? {
         switch type {
         case .string:
             return .string(text)
@@ -23,7 +23,7 @@ struct ValueParser: Sendable {
             default: return nil
             }
         case .date:
-            return DateText.parse(text, format: format).map(Value.date)
+            return DateText.parse(text, format: format, locale: locale).map(Value.date)
         case .url:
             return url(text).map(Value.url)
         }
@@ -53,16 +53,17 @@ struct ValueParser: Sendable {
 
 /// Dates as pages write them.
 enum DateText {
-    /// Parses `text` with `format` (Unicode date pattern, English month names, UTC), or,
-    /// without one, as RFC 3339, ISO 8601 calendar dates, RFC 2822, or common English forms.
-    static func parse(_ text: String, format: String?) -> Date? {
+    /// Parses `text` with `format` (a Unicode date pattern, names in `locale`'s language,
+    /// UTC unless it names a zone), or, without one, as RFC 3339, ISO 8601 calendar dates,
+    /// RFC 2822, or common English forms.
+    static func parse(_ text: String, format: String?, locale: String? = nil) -> Date? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let format {
-            return cache.date(from: text, format: format).flatMap { DateCodec.isInRange($0) ? $0 : nil }
+            return DateFormat.shared(format, locale: locale).date(from: text)
         }
-        if let date = RFC3339.date(from: text) { return date }
-        for pattern in fallbackFormats {
-            if let date = cache.date(from: text, format: pattern) { return DateCodec.isInRange(date) ? date : nil }
+        if let date = DateCodec.parseRFC3339(text) { return date }
+        for format in fallbackFormats {
+            if let date = format.date(from: text) { return date }
         }
         return nil
     }
@@ -70,31 +71,5 @@ enum DateText {
     private static let fallbackFormats = [
         "yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z",
         "EEE, d MMM yyyy HH:mm Z", "d MMM yyyy", "dd MMM yyyy", "MMMM d, yyyy", "MMM d, yyyy", "d MMMM yyyy",
-    ]
-
-    private static let cache = FormatterCache()
-}
-
-/// DateFormatters are costly to make and not safe to share between threads: keep one
-/// per pattern and use it under a lock.
-private final class FormatterCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
-
-    func date(from text: String, format: String) -> Date? {
-        lock.withLock {
-            let formatter = formatters[format] ?? make(format)
-            formatters[format] = formatter
-            return formatter.date(from: text)
-        }
-    }
-
-    private func make(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        return formatter
-    }
+    ].map { DateFormat($0) }
 }
