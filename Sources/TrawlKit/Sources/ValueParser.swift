@@ -31,9 +31,12 @@ struct ValueParser: Sendable {
 
     /// An absolute URL for `text`, resolved against the base; nil for text that is no URL.
     func url(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { return nil }
-        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
+        // Most scraped links need no escaping: skip Foundation's encoder for them.
+        let encoded =
+            Self.needsNoEscaping(trimmed)
+            ? trimmed : trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
         guard let url = URL(string: encoded, relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
         return url
     }
@@ -41,6 +44,16 @@ struct ValueParser: Sendable {
     // Thousands separators and stray spaces are presentation, not part of the number.
     private static func digitsOnly(_ text: String) -> String {
         text.filter { !$0.isWhitespace && $0 != "," && $0 != "_" }
+    }
+
+    /// Whether every byte of `text` is one `urlCharacters` allows (ASCII only).
+    private static func needsNoEscaping(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
+            default: "!$&'()*+,-./:;=?@_~#%[]".utf8.contains(byte)
+            }
+        }
     }
 
     // Characters that may stand in a URL as scraped (including `%` of existing escapes and `#`).
@@ -57,7 +70,7 @@ enum DateText {
     /// UTC unless it names a zone), or, without one, as RFC 3339, ISO 8601 calendar dates,
     /// RFC 2822, or common English forms.
     static func parse(_ text: String, format: String?, locale: String? = nil) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = text.trimmingWhitespace
         if let format {
             return DateFormat.shared(format, locale: locale).date(from: text)
         }
@@ -72,4 +85,13 @@ enum DateText {
         "yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z",
         "EEE, d MMM yyyy HH:mm Z", "d MMM yyyy", "dd MMM yyyy", "MMMM d, yyyy", "MMM d, yyyy", "d MMMM yyyy",
     ].map { DateFormat($0) }
+}
+
+extension String {
+    /// The text without white space at its ends; `self` when there is none (the usual
+    /// case: fields arrive collapsed).
+    var trimmingWhitespace: String {
+        guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
+        return trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
