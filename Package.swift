@@ -37,7 +37,7 @@ let package = Package(
             dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlDates", "Mustache", "CCmarkGFM"],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
-        .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),
+        .executableTarget(name: "trawl", dependencies: ["TrawlKit", "TrawlHTML"]),
 
         .executableTarget(
             name: "trawl-bench",

@@ -18,3 +18,12 @@
 
 // xmlFree is a global function pointer, which Swift 6 sees as shared mutable state.
 static inline void trawl_xml_free(void *pointer) { xmlFree(pointer); }
+
+// libxml2 frees each document as many thousands of small blocks; with glibc's fast bins the
+// next large free then consolidates them all. See `Document.preferSteadyFrees()`.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void trawl_disable_fast_bins(void) { mallopt(M_MXFAST, 0); }
+#else
+static inline void trawl_disable_fast_bins(void) {}
+#endif
