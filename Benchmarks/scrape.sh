@@ -13,7 +13,7 @@ trawl="$PWD/.build/release/trawl"
 # The peers live in their own virtual environment, made once.
 venv=Benchmarks/.venv
 if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" >&2
+    python3 -m venv "$venv" >&2 || { rm -rf "$venv"; scripts/install-packages python3-venv && python3 -m venv "$venv" >&2; }
 fi
 "$venv/bin/python" -c "import parsel" 2>/dev/null || "$venv/bin/python" -m pip install -q parsel >&2
 

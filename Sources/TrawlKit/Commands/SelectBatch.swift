@@ -11,9 +11,9 @@ enum SelectBatch {
         case failed(any Error)
     }
 
-    /// Files in flight at once: enough to keep every core busy, few enough that the
-    /// lines waiting to be printed stay small.
-    static let size = max(4, ProcessInfo.processInfo.activeProcessorCount * 4)
+    /// Files in flight at once: enough that one large file does not leave the other cores
+    /// idle at the end of a batch, few enough that the lines waiting to be printed stay small.
+    static let size = max(16, ProcessInfo.processInfo.activeProcessorCount * 16)
 
     /// A file path rather than `-` or a URL.
     static func isPlainFile(_ input: String) -> Bool {
