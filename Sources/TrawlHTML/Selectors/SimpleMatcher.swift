@@ -81,16 +81,7 @@ struct SimpleMatcher: Sendable {
                     continue
                 }
             }
-            if current == root { break }
-            node = nil
-            var ancestor: xmlNodePtr? = current
-            while let up = ancestor, up != root {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
-            }
+            node = TreeWalk.next(after: current, within: root)
         }
         return found
     }
