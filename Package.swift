@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrawlKit", targets: ["TrawlKit"]),
         .library(name: "TrawlHTML", targets: ["TrawlHTML"]),
         .library(name: "TrawlFeeds", targets: ["TrawlFeeds"]),
+        .library(name: "TrawlDates", targets: ["TrawlDates"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "TrawlJSON", targets: ["TrawlJSON"]),
     ],
@@ -33,16 +34,17 @@ let package = Package(
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
         .target(name: "TrawlJSON"),
-        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON"]),
+        .target(name: "TrawlDates"),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates"]),
         .target(name: "Mustache"),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache", "CCmarkGFM", "CCurl"],
+            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "Mustache", "CCmarkGFM", "CCurl"],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
-        .executableTarget(name: "trawl", dependencies: ["TrawlKit"]),
+        .executableTarget(name: "trawl", dependencies: ["TrawlKit", "TrawlHTML"]),
 
         .executableTarget(
             name: "trawl-bench",
@@ -51,6 +53,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
+        .testTarget(name: "TrawlDatesTests", dependencies: ["TrawlDates", "TestSupport"]),
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
         .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),

@@ -23,3 +23,12 @@ static inline void trawl_xml_free(void *pointer) { xmlFree(pointer); }
 // a process-wide setting, set once at start-up by TrawlHTML.
 #include <libxml/parserInternals.h>
 static inline void trawl_set_max_depth(unsigned int depth) { xmlParserMaxDepth = depth; }
+
+// libxml2 frees each document as many thousands of small blocks; with glibc's fast bins the
+// next large free then consolidates them all. See `Document.preferSteadyFrees()`.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void trawl_disable_fast_bins(void) { mallopt(M_MXFAST, 0); }
+#else
+static inline void trawl_disable_fast_bins(void) {}
+#endif

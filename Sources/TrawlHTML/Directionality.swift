@@ -58,15 +58,7 @@ enum Directionality {
                 node = child
                 continue
             }
-            node = nil
-            var ancestor: xmlNodePtr? = current
-            while let up = ancestor, up != element {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
-            }
+            node = TreeWalk.next(after: current, within: element)
         }
         return nil
     }

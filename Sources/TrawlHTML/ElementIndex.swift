@@ -23,15 +23,7 @@ final class ElementIndex: @unchecked Sendable {
                     continue
                 }
             }
-            node = nil
-            var ancestor: xmlNodePtr? = current
-            while let up = ancestor, up != root {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
-            }
+            node = TreeWalk.next(after: current, within: root)
         }
     }
 

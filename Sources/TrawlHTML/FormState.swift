@@ -61,15 +61,7 @@ enum FormState {
                     continue
                 }
             }
-            node = nil
-            var ancestor: xmlNodePtr? = current
-            while let up = ancestor, up != root {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
-            }
+            node = TreeWalk.next(after: current, within: root)
         }
         return nil
     }

@@ -27,27 +27,37 @@ extension Node {
     /// without a prefix, elements match by local name in any namespace.
     public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
         let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML, namespaces: namespaces)
+        // A simple selector walks the tree, even the whole document's: cheaper than building
+        // the index for it and evaluating XPath over the candidates.
+        if let simple = compiled.simple {
+            return NodeList(simple.matches(below: pointer).map { Node(document: document, pointer: $0) })
+        }
         // On the whole document, start from the indexed candidates rather than walk the tree.
         if pointer == xmlDocGetRootElement(document.pointer), let index = document.elementIndex {
             let candidates = compiled.candidates.map { index.elements(named: $0) }
             return try evaluate(
-                compiled.indexedXPath, scope: compiled.usesScope, functions: compiled.usesFunctions,
-                candidates: candidates)
+                compiled.indexedXPath, program: compiled.indexedProgram, scope: compiled.usesScope,
+                functions: compiled.usesFunctions, candidates: candidates)
         }
-        return try evaluate(compiled.xpath, scope: compiled.usesScope, functions: compiled.usesFunctions)
+        return try evaluate(
+            compiled.xpath, program: compiled.program, scope: compiled.usesScope, functions: compiled.usesFunctions)
     }
 
     private func evaluate(
-        _ expression: String, scope: Bool, functions: Bool, candidates: [[xmlNodePtr]] = []
+        _ expression: String, program: XPathProgram? = nil, scope: Bool, functions: Bool,
+        candidates: [[xmlNodePtr]] = []
     ) throws -> NodeList {
-        guard let context = xmlXPathNewContext(document.pointer) else {
-            throw XPathError(expression: expression, reason: "out of memory")
+        try document.withXPathContext(functions: functions) { context in
+            try evaluate(
+                expression, program: program, scope: scope, candidates: candidates, in: context)
         }
-        defer { xmlXPathFreeContext(context) }
+    }
+
+    private func evaluate(
+        _ expression: String, program: XPathProgram?, scope: Bool, candidates: [[xmlNodePtr]],
+        in context: xmlXPathContextPtr
+    ) throws -> NodeList {
         context.pointee.node = pointer
-        // Errors come back as values; libxml2 would otherwise print them to stderr.
-        context.pointee.error = { _, _ in }
-        if functions { XPathFunctions.register(in: context) }
         if scope { xmlXPathRegisterVariable(context, "scope", xmlXPathNewNodeSet(pointer)) }
         for (number, elements) in candidates.enumerated() {
             // The context frees registered variables with itself.
@@ -55,7 +65,9 @@ extension Node {
             for element in elements { xmlXPathNodeSetAddUnique(set, element) }
             xmlXPathRegisterVariable(context, "candidates\(number)", xmlXPathWrapNodeSet(set))
         }
-        guard let result = xmlXPathEvalExpression(expression, context) else {
+        let evaluated =
+            program.map { xmlXPathCompiledEval($0.pointer, context) } ?? xmlXPathEvalExpression(expression, context)
+        guard let result = evaluated else {
             let reason = context.pointee.lastError.message.map { String(cString: $0) } ?? "unknown error"
             xmlResetError(&context.pointee.lastError)
             throw XPathError(

@@ -34,8 +34,13 @@ public struct Node: @unchecked Sendable {
         return String(cString: content)
     }
 
-    /// The text below this node with runs of white space collapsed and the ends trimmed.
-    public var text: String { rawText.collapsingWhitespace }
+    /// The text below this node with runs of white space collapsed and the ends trimmed,
+    /// collapsed straight from libxml2's bytes.
+    public var text: String {
+        guard let content = xmlNodeGetContent(pointer) else { return "" }
+        defer { trawl_xml_free(content) }
+        return CollapsedText.string(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+    }
 
     /// The text of this node's own text children, without its descendants' text.
     public var ownText: String {
@@ -137,11 +142,6 @@ public struct Node: @unchecked Sendable {
 }
 
 extension String {
-    /// White space runs folded to one space, ends trimmed (what a reader sees).
-    var collapsingWhitespace: String {
-        split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-
     func caseInsensitiveEquals(_ other: String, when insensitive: Bool) -> Bool {
         insensitive ? self.lowercased() == other.lowercased() : self == other
     }

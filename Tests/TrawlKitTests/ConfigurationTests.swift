@@ -245,6 +245,10 @@ import Testing
             listSource(fields: #"{"title": {"css": "h2", "xpath": "./h2"}}"#),
             "sources[0].fields.title: give either 'css' or 'xpath', not both"
         ),
+        (
+            listSource(fields: #"{"title": "h2", "date": {"css": "time", "format": "d MMM", "locale": "de AT"}}"#),
+            "sources[0].fields.date.locale: 'de AT' is not a language or locale (such as 'de' or 'pt-BR')"
+        ),
     ])
     func fieldNamesAndPatternsAreChecked(json: String, message: String) {
         #expect(problems(json) == [message])

@@ -10,6 +10,11 @@ struct CompiledSelector: Sendable {
     let indexedXPath: String
     /// The element name each `$candidatesN` holds; nil for every element.
     let candidates: [String?]
+    /// `xpath` and `indexedXPath` compiled by libxml2 once, rather than on every select.
+    let program: XPathProgram?
+    let indexedProgram: XPathProgram?
+    /// A direct tree walk for the simple selectors (HTML, no namespaces), or nil.
+    let simple: SimpleMatcher?
 
     init(_ selector: Selector, isHTML: Bool, namespaces: [String: String] = [:]) {
         var translator = XPathTranslator(isHTML: isHTML, namespaces: namespaces)
@@ -17,6 +22,9 @@ struct CompiledSelector: Sendable {
         (indexedXPath, candidates) = translator.indexedExpression(for: selector)
         usesScope = translator.usesScope
         usesFunctions = translator.usesFunctions
+        program = XPathProgram(xpath)
+        indexedProgram = XPathProgram(indexedXPath)
+        simple = isHTML && namespaces.isEmpty ? SimpleMatcher(selector) : nil
     }
 }
 

@@ -53,24 +53,35 @@ struct SelectCommand: TrawlCommand {
 
         var matchedAny = false
         var unreadable = false
-        for input in inputs {
-            let document: Document
-            do {
-                document = try await read(input, base: base)
-            } catch let error as FetchError {
-                // A fetch error names its URL already.
-                console.error("\(error)")
-                unreadable = true
-                continue
-            } catch {
-                console.error("\(input): \(error)")
-                unreadable = true
-                continue
+        // Files are read, parsed and matched on every core, a batch at a time, and printed
+        // in the order given; standard input and URLs go one by one.
+        var index = 0
+        while index < inputs.count {
+            let files = inputs[index...].prefix { SelectBatch.isPlainFile($0) }.prefix(SelectBatch.size)
+            let results: [SelectBatch.Result]
+            if files.isEmpty {
+                results = [await SelectBatch.result(of: inputs[index], css: css, base: base, output: output)]
+            } else {
+                results = SelectBatch.results(of: Array(files), css: css, base: base, output: output)
             }
-            for warning in document.warnings { console.warning("\(input): \(warning)") }
-            let matches = try select(css, in: document)
-            matchedAny = matchedAny || !matches.isEmpty
-            print(matches, input: input, output: output, console: console)
+            for (input, result) in zip(inputs[index...], results) {
+                switch result {
+                case .lines(let lines, let matched, let warnings):
+                    for warning in warnings { console.warning("\(input): \(warning)") }
+                    matchedAny = matchedAny || matched
+                    for line in lines { console.print(line) }
+                case .unreadable(let error as FetchError):
+                    // A fetch error names its URL already.
+                    console.error("\(error)")
+                    unreadable = true
+                case .unreadable(let error):
+                    console.error("\(input): \(error)")
+                    unreadable = true
+                case .failed(let error):
+                    throw error
+                }
+            }
+            index += results.count
         }
         if unreadable { return .usage }
         return matchedAny ? .success : .failure
@@ -139,20 +150,20 @@ struct SelectCommand: TrawlCommand {
 
     // MARK: - Printing
 
-    static func print(_ matches: [Node], input: String, output: Output, console: Console) {
+    /// What to print for the matches of one input, a line each.
+    static func lines(_ matches: [Node], input: String, output: Output) -> [String] {
         switch output {
         case .count:
-            console.print("\(matches.count)\t\(input)")
+            return ["\(matches.count)\t\(input)"]
         case .json:
-            console.print("[" + matches.map(json).joined(separator: ",") + "]")
+            return ["[" + matches.map(json).joined(separator: ",") + "]"]
         case .text:
-            for match in matches { console.print(value(of: match)) }
+            return matches.map(value(of:))
         case .html:
-            for match in matches { console.print(match.isElement ? match.outerHTML : value(of: match)) }
+            return matches.map { $0.isElement ? $0.outerHTML : value(of: $0) }
         case .attribute(let name):
-            for match in matches {
-                guard let attribute = match.attr(name) else { continue }
-                console.print(resolved(attribute, name: name, in: match.document))
+            return matches.compactMap { match in
+                match.attr(name).map { resolved($0, name: name, in: match.document) }
             }
         }
     }

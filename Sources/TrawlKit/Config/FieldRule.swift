@@ -32,6 +32,8 @@ public struct FieldRule: Sendable, Hashable {
     public var type: ValueType
     /// A date format (Unicode patterns, e.g. `dd MMM yyyy`); default: RFC 3339, RFC 2822 and ISO dates.
     public var format: String?
+    /// The language of the date's month and day names (`de`, `pt-BR`); nil means English.
+    public var locale: String?
     /// Prefixes or fragments removed before typing (`"Published on "`).
     public var strip: [String]
     public var replace: [Replacement]
@@ -42,7 +44,8 @@ public struct FieldRule: Sendable, Hashable {
 
     public init(
         name: String, locator: Locator? = nil, column: String? = nil, attr: String? = nil, type: ValueType = .string,
-        format: String? = nil, strip: [String] = [], replace: [Replacement] = [], many: Bool = false,
+        format: String? = nil, locale: String? = nil, strip: [String] = [], replace: [Replacement] = [],
+        many: Bool = false,
         defaultValue: String? = nil
     ) {
         self.name = name
@@ -51,6 +54,7 @@ public struct FieldRule: Sendable, Hashable {
         self.attr = attr
         self.type = type
         self.format = format
+        self.locale = locale
         self.strip = strip
         self.replace = replace
         self.many = many

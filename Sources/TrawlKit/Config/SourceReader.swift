@@ -20,7 +20,9 @@ struct SourceReader {
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
         ] + requestKeys + renderKeys
-    static let fieldKeys = ["css", "xpath", "column", "attr", "type", "format", "strip", "replace", "many", "default"]
+    static let fieldKeys = [
+        "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default",
+    ]
 
     func read(_ given: JSONValue) -> SourceConfiguration? {
         guard var object = reader.object(given, at: path, known: Self.keys) else { return nil }
@@ -152,6 +154,14 @@ struct SourceReader {
             rule.type = FieldRule.ValueType(rawValue: type) ?? .string
         }
         rule.format = reader.string(object["format"], at: "\(fieldPath).format")
+        if let locale = reader.string(object["locale"], at: "\(fieldPath).locale") {
+            if locale.wholeMatch(of: /[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*/) == nil {
+                reader.problem(
+                    "\(fieldPath).locale", "'\(locale)' is not a language or locale (such as 'de' or 'pt-BR')",
+                    at: object["locale"])
+            }
+            rule.locale = locale
+        }
         rule.strip = reader.strings(object["strip"], at: "\(fieldPath).strip") ?? []
         rule.many = reader.bool(object["many"], at: "\(fieldPath).many") ?? false
         rule.defaultValue = reader.string(object["default"], at: "\(fieldPath).default")

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// One run of `trawl run` or `trawl scrape`: what happened to each source, and what changed.
 public struct RunRecord: Sendable, Hashable, Codable {
@@ -61,11 +62,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
     /// `yyyyMMdd'T'HHmmss.SSS'Z'`, which sorts in time order as text and is safe in a file
     /// name. `CacheStore.newRunID(at:)` makes it unique.
     public static func id(for date: Date) -> String {
-        // From the cache's RFC 3339 text, `2026-11-30T04:00:00.123Z`, milliseconds truncated.
-        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down) / 1_000
-        var text = CacheDate.string(from: Date(timeIntervalSince1970: milliseconds))
-        if !text.contains(".") { text.insert(contentsOf: ".000", at: text.index(before: text.endIndex)) }
-        return text.filter { $0 != "-" && $0 != ":" }
+        DateCodec.compactTimestamp(date)
     }
 
     /// The changes of one source, in the order they were found.
@@ -78,13 +75,6 @@ extension RunRecord {
     /// The start time a run id names (`20261130T040000.123Z` or `20261130T040000Z`, perhaps
     /// with `-2`), or nil.
     public static func date(fromID id: String) -> Date? {
-        let characters = Array(id.prefix { $0 != "-" })
-        guard characters.count >= 16, characters[8] == "T", characters.last == "Z" else { return nil }
-        let text = String(characters)
-        let (day, time) = (text.prefix(8), text.dropFirst(9))
-        let rfc3339 =
-            "\(day.prefix(4))-\(day.dropFirst(4).prefix(2))-\(day.suffix(2))T"
-            + "\(time.prefix(2)):\(time.dropFirst(2).prefix(2)):\(time.dropFirst(4))"
-        return CacheDate.date(from: rfc3339)
+        DateCodec.parseCompactTimestamp(String(id.prefix { $0 != "-" }))
     }
 }

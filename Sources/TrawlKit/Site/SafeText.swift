@@ -1,4 +1,5 @@
 import Foundation
+import TrawlHTML
 
 /// What scraped text may carry into a page, a digest or a feed.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// A field's value as a person reads it: the one wording that pages, digests, feed entries
 /// and notifications share, so "1:40,000" on a page is "1:40,000" in the feed too.
@@ -82,13 +83,11 @@ struct ValueWording: Sendable {
     /// `1 December 2026`, or `1 December 2026, 14:05 UTC` when the time is not midnight
     /// (dates scraped from a page are often days alone).
     func date(_ date: Date) -> String {
-        let parts = SiteDate.parts(date)
-        let month = Self.monthNames(for: language)[(parts.month ?? 1) - 1]
-        let day = "\(parts.day ?? 1) \(month) \(parts.year ?? 0)"
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
-        guard hour != 0 || minute != 0 else { return day }
-        return day + ", " + Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + " UTC"
+        let time = CivilTime(date)
+        let month = Self.monthNames(for: language)[time.month - 1]
+        let day = "\(time.day) \(month) \(time.year)"
+        guard time.hour != 0 || time.minute != 0 else { return day }
+        return day + ", " + Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute) + " UTC"
     }
 
     /// `30 November 2026, 04:00 UTC`: a moment, such as when a run started, always with its time.

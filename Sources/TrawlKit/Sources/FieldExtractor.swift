@@ -21,7 +21,7 @@ struct FieldExtractor {
         if !rule.many { texts = Array(texts.prefix(1)) }
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
         let values = texts.compactMap { text in
-            let value = parser.value(text, as: rule.type, format: rule.format)
+            let value = parser.value(text, as: rule.type, format: rule.format, locale: rule.locale)
             if value == nil {
                 if rule.type == .url, parser.isRootRelativeOnLocalFile(text) {
                     rootRelativeLinksOnLocalFile.append(text)
@@ -53,10 +53,12 @@ struct FieldExtractor {
     }
 
     /// Strips, replaces, then collapses white space: what a reader would call the value.
+    /// Text from the tree comes collapsed already, so without strips or replacements this
+    /// only checks it.
     private func clean(_ text: String, _ rule: FieldRule) -> String {
         var text = text
         for fragment in rule.strip where !fragment.isEmpty {
-            text = text.replacingOccurrences(of: fragment, with: "")
+            text = text.removingEvery(fragment)
         }
         for replacement in rule.replace {
             text = text.replacingOccurrences(
@@ -64,5 +66,37 @@ struct FieldExtractor {
         }
         return text.collapsingWhitespace
     }
+}
 
+extension String {
+    /// `self` without any occurrence of `fragment` (compared byte for byte as UTF-8);
+    /// `self` itself when there is none.
+    func removingEvery(_ fragment: String) -> String {
+        var text = self
+        var fragment = fragment
+        return text.withUTF8 { bytes in
+            fragment.withUTF8 { needle -> String? in
+                guard let first = needle.first, needle.count <= bytes.count else { return nil }
+                var kept: [UInt8] = []
+                var index = 0
+                var found = false
+                while index < bytes.count {
+                    if bytes[index] == first, index + needle.count <= bytes.count,
+                        memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0
+                    {
+                        if !found {
+                            kept.reserveCapacity(bytes.count)
+                            kept.append(contentsOf: bytes[0..<index])
+                            found = true
+                        }
+                        index += needle.count
+                        continue
+                    }
+                    if found { kept.append(bytes[index]) }
+                    index += 1
+                }
+                return found ? String(decoding: kept, as: UTF8.self) : nil
+            }
+        } ?? self
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// Turns scraped text into a typed value, as a field's `type` and `format` say.
 struct ValueParser: Sendable {
@@ -6,7 +7,7 @@ struct ValueParser: Sendable {
     var baseURL: URL?
 
     /// The typed value, or nil when the text is not of that type.
-    func value(_ text: String, as type: FieldRule.ValueType, format: String?) -> Value? {
+    func value(_ text: String, as type: FieldRule.ValueType, format: String?, locale: String? = nil) -> Value? {
         switch type {
         case .string:
             return .string(text)
@@ -22,7 +23,7 @@ struct ValueParser: Sendable {
             default: return nil
             }
         case .date:
-            return DateText.parse(text, format: format).map(Value.date)
+            return DateText.parse(text, format: format, locale: locale).map(Value.date)
         case .url:
             return url(text).map(Value.url)
         }
@@ -30,11 +31,14 @@ struct ValueParser: Sendable {
 
     /// An absolute URL for `text`, resolved against the base; nil for text that is no URL.
     func url(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { return nil }
         // `/news/x` on a saved page would become `file:///news/x`: a link to nothing.
         if isRootRelativeOnLocalFile(trimmed) { return nil }
-        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
+        // Most scraped links need no escaping: skip Foundation's encoder for them.
+        let encoded =
+            Self.needsNoEscaping(trimmed)
+            ? trimmed : trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
         guard let url = URL(string: encoded, relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
         return url
     }
@@ -50,6 +54,16 @@ struct ValueParser: Sendable {
         text.filter { !$0.isWhitespace && $0 != "," && $0 != "_" }
     }
 
+    /// Whether every byte of `text` is one `urlCharacters` allows (ASCII only).
+    private static func needsNoEscaping(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
+            default: "!$&'()*+,-./:;=?@_~#%[]".utf8.contains(byte)
+            }
+        }
+    }
+
     // Characters that may stand in a URL as scraped (including `%` of existing escapes and `#`).
     private static let urlCharacters: CharacterSet = {
         var set = CharacterSet.urlQueryAllowed
@@ -60,16 +74,17 @@ struct ValueParser: Sendable {
 
 /// Dates as pages write them.
 enum DateText {
-    /// Parses `text` with `format` (Unicode date pattern, English month names, UTC), or,
-    /// without one, as RFC 3339, ISO 8601 calendar dates, RFC 2822, or common English forms.
-    static func parse(_ text: String, format: String?) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Parses `text` with `format` (a Unicode date pattern, names in `locale`'s language,
+    /// UTC unless it names a zone), or, without one, as RFC 3339, ISO 8601 calendar dates,
+    /// RFC 2822, or common English forms.
+    static func parse(_ text: String, format: String?, locale: String? = nil) -> Date? {
+        let text = text.trimmingWhitespace
         if let format {
-            return cache.date(from: text, format: format)
+            return DateFormat.shared(format, locale: locale).date(from: text)
         }
-        if let date = RFC3339.date(from: text) { return date }
-        for pattern in fallbackFormats {
-            if let date = cache.date(from: text, format: pattern) { return date }
+        if let date = DateCodec.parseRFC3339(text) { return date }
+        for format in fallbackFormats {
+            if let date = format.date(from: text) { return date }
         }
         return nil
     }
@@ -77,31 +92,14 @@ enum DateText {
     private static let fallbackFormats = [
         "yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "EEE, d MMM yyyy HH:mm:ss Z", "d MMM yyyy HH:mm:ss Z",
         "EEE, d MMM yyyy HH:mm Z", "d MMM yyyy", "dd MMM yyyy", "MMMM d, yyyy", "MMM d, yyyy", "d MMMM yyyy",
-    ]
-
-    private static let cache = FormatterCache()
+    ].map { DateFormat($0) }
 }
 
-/// DateFormatters are costly to make and not safe to share between threads: keep one
-/// per pattern and use it under a lock.
-private final class FormatterCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
-
-    func date(from text: String, format: String) -> Date? {
-        lock.withLock {
-            let formatter = formatters[format] ?? make(format)
-            formatters[format] = formatter
-            return formatter.date(from: text)
-        }
-    }
-
-    private func make(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
-        formatter.isLenient = false
-        return formatter
+extension String {
+    /// The text without white space at its ends; `self` when there is none (the usual
+    /// case: fields arrive collapsed).
+    var trimmingWhitespace: String {
+        guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
+        return trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,0 +1,171 @@
+import CLibXML2
+
+/// The selectors scrapers write most — type, `#id`, `.class` and `[attr]` compounds joined
+/// by descendant or child combinators (`h2.title a`, `ul.tags > li`) — matched by walking
+/// the element's subtree directly, without XPath: run on every item of a list, XPath's
+/// per-call set-up and string functions were most of a scrape. It matches exactly what
+/// the XPath translation matches: the rightmost compound at or below the element,
+/// ancestors anywhere, results in document order. Anything else is left to XPath.
+struct SimpleMatcher: Sendable {
+    struct Compound: Sendable {
+        /// Lower-case element name, or nil for any element.
+        var name: [UInt8]?
+        var id: [UInt8]?
+        var classes: [[UInt8]] = []
+        /// Lower-case names of attributes that must be present.
+        var attributes: [[UInt8]] = []
+    }
+
+    /// Compounds right to left; `childOf[i]` says compound `i` is a child (not merely a
+    /// descendant) of compound `i + 1`.
+    let compounds: [Compound]
+    let childOf: [Bool]
+
+    /// The matcher for `selector` in an HTML document, or nil when it needs XPath.
+    init?(_ selector: Selector) {
+        guard selector.alternatives.count == 1, let complex = selector.alternatives.first,
+            complex.pseudoElement == nil
+        else { return nil }
+        var compounds: [Compound] = []
+        var childOf: [Bool] = []
+        for compound in [complex.first] + complex.rest.map(\.1) {
+            guard let simple = Self.compound(compound) else { return nil }
+            compounds.append(simple)
+        }
+        for (combinator, _) in complex.rest {
+            switch combinator {
+            case .descendant: childOf.append(false)
+            case .child: childOf.append(true)
+            default: return nil
+            }
+        }
+        self.compounds = compounds.reversed()
+        self.childOf = childOf.reversed()
+    }
+
+    private static func compound(_ compound: CompoundSelector) -> Compound? {
+        guard compound.namespace == nil else { return nil }
+        var result = Compound()
+        if let name = compound.typeName {
+            guard name.isXPathName else { return nil }
+            result.name = Array(name.asciiLowercased.utf8)
+        }
+        for condition in compound.conditions {
+            switch condition {
+            case .id(let id):
+                guard result.id == nil else { return nil }
+                result.id = Array(id.utf8)
+            case .className(let name):
+                result.classes.append(Array(name.utf8))
+            case .attribute(let attribute):
+                guard attribute.op == .exists, attribute.namespace == nil, attribute.name.isXPathName else {
+                    return nil
+                }
+                result.attributes.append(Array(attribute.name.asciiLowercased.utf8))
+            case .pseudoClass:
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// The elements at or below `root` that match, in document order.
+    func matches(below root: xmlNodePtr) -> [xmlNodePtr] {
+        var found: [xmlNodePtr] = []
+        var node: xmlNodePtr? = root
+        while let current = node {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                if matches(current) { found.append(current) }
+                if let child = current.pointee.children {
+                    node = child
+                    continue
+                }
+            }
+            node = TreeWalk.next(after: current, within: root)
+        }
+        return found
+    }
+
+    private func matches(_ element: xmlNodePtr) -> Bool {
+        guard Self.matches(compounds[0], element) else { return false }
+        return matchesLeft(from: 1, above: element)
+    }
+
+    /// Whether compounds `index`… match ancestors of `element` as the combinators say.
+    private func matchesLeft(from index: Int, above element: xmlNodePtr) -> Bool {
+        guard index < compounds.count else { return true }
+        var ancestor = Self.parentElement(of: element)
+        while let current = ancestor {
+            if Self.matches(compounds[index], current), matchesLeft(from: index + 1, above: current) { return true }
+            if childOf[index - 1] { return false }
+            ancestor = Self.parentElement(of: current)
+        }
+        return false
+    }
+
+    private static func parentElement(of node: xmlNodePtr) -> xmlNodePtr? {
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+        return parent
+    }
+
+    private static func matches(_ compound: Compound, _ element: xmlNodePtr) -> Bool {
+        if let name = compound.name {
+            guard let own = element.pointee.name, equals(own, name) else { return false }
+        }
+        if let id = compound.id {
+            guard withAttribute(idName, of: element, { $0.elementsEqual(id) }) == true else { return false }
+        }
+        if !compound.classes.isEmpty {
+            let all = withAttribute(className, of: element) { value in
+                compound.classes.allSatisfy { name in
+                    value.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+                        .contains { $0.elementsEqual(name) }
+                }
+            }
+            guard all == true else { return false }
+        }
+        for name in compound.attributes where !hasAttribute(name, element) { return false }
+        return true
+    }
+
+    private static let idName = Array("id".utf8)
+    private static let className = Array("class".utf8)
+
+    private static func equals(_ string: UnsafePointer<xmlChar>, _ bytes: [UInt8]) -> Bool {
+        for (offset, byte) in bytes.enumerated() where string[offset] != byte { return false }
+        return string[bytes.count] == 0
+    }
+
+    private static func hasAttribute(_ name: [UInt8], _ element: xmlNodePtr) -> Bool {
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if let own = current.pointee.name, equals(own, name) { return true }
+            attribute = current.pointee.next
+        }
+        return false
+    }
+
+    /// `body` on the value of attribute `name` (ASCII, lower case), or nil when it is absent.
+    /// A value held in one text node is read in place; others are joined by libxml2.
+    private static func withAttribute(
+        _ name: [UInt8], of element: xmlNodePtr, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if let own = current.pointee.name, equals(own, name) {
+                if let child = current.pointee.children, child.pointee.next == nil,
+                    child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content
+                {
+                    return body(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+                }
+                guard let value = xmlNodeListGetString(element.pointee.doc, current.pointee.children, 1) else {
+                    return body(UnsafeBufferPointer(start: nil, count: 0))
+                }
+                defer { trawl_xml_free(value) }
+                return body(UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value))))
+            }
+            attribute = current.pointee.next
+        }
+        return nil
+    }
+}

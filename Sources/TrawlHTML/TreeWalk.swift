@@ -1,0 +1,17 @@
+import CLibXML2
+
+/// Walking a subtree in document order without recursion (deep pages would overflow the
+/// stack): the step every tree walk of this module shares.
+enum TreeWalk {
+    /// The node after `current` within `root`'s subtree once `current`'s children are done
+    /// with (or skipped): its next sibling, else the next sibling of its nearest ancestor
+    /// below `root`; nil at the end of the subtree.
+    static func next(after current: xmlNodePtr, within root: xmlNodePtr) -> xmlNodePtr? {
+        var ancestor: xmlNodePtr? = current
+        while let up = ancestor, up != root {
+            if let next = up.pointee.next { return next }
+            ancestor = up.pointee.parent
+        }
+        return nil
+    }
+}
