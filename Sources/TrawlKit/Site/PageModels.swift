@@ -116,7 +116,9 @@ struct SourceView: Encodable {
             hint = "The last good items are kept, and Trawl tries again on the next run."
         } else if !warnings.isEmpty {
             command = "trawl try \(SafeText.line(source.id))"
-            hint = "The items are kept, but a field came out empty or unreadable on most of them. See what a run scrapes with"
+            hint =
+                "The items are kept, but a field came out empty or unreadable on most of them. "
+                + "See what a run scrapes with"
         } else {
             command = ""
             hint = ""
