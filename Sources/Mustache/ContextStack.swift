@@ -24,14 +24,14 @@ struct ContextStack {
         guard let first = name.parts.first else { return frames.last }
         var found: MustacheValue?
         for frame in frames.reversed() {
-            if case .object(let object) = frame, let value = object[first] {
+            if let value = frame[first] {
                 found = value
                 break
             }
         }
         guard var value = found else { return nil }
         for part in name.parts.dropFirst() {
-            guard case .object(let object) = value, let next = object[part] else { return nil }
+            guard let next = value[part] else { return nil }
             value = next
         }
         return value

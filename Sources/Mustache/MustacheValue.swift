@@ -10,6 +10,11 @@ public enum MustacheValue: Sendable {
     case bool(Bool)
     case list([MustacheValue])
     case object([String: MustacheValue])
+    /// An object that also has a text of its own, as a `CustomStringConvertible` type
+    /// does: `{{duration}}` writes `text`, while `{{duration.raw}}` and
+    /// `{{#duration}}{{raw}}{{/duration}}` use the members like any object's. The spec
+    /// leaves how an object interpolates to the implementation ("coerced into a string").
+    case objectWithText([String: MustacheValue], text: String)
     case lambda(MustacheLambda)
     case null
 
@@ -25,7 +30,7 @@ public enum MustacheValue: Sendable {
         case .bool(let bool): return bool
         case .list(let list): return !list.isEmpty
         case .string(let string): return !string.isEmpty
-        case .int, .double, .object, .lambda: return true
+        case .int, .double, .object, .objectWithText, .lambda: return true
         }
     }
 
@@ -33,7 +38,8 @@ public enum MustacheValue: Sendable {
     ///
     /// Whole numbers print without a fraction (`1`, not `1.0`) and other numbers in their
     /// shortest exact form (`1.21`), as the spec's interpolation cases expect. Lists join
-    /// their items with commas; objects, lambdas and `null` print nothing.
+    /// their items with commas; an object with text prints its text; other objects,
+    /// lambdas and `null` print nothing.
     public var text: String {
         switch self {
         case .string(let string): return string
@@ -41,14 +47,17 @@ public enum MustacheValue: Sendable {
         case .double(let double): return MustacheValue.format(double)
         case .bool(let bool): return bool ? "true" : "false"
         case .list(let list): return list.map(\.text).joined(separator: ",")
+        case .objectWithText(_, let text): return text
         case .object, .lambda, .null: return ""
         }
     }
 
-    /// The value stored under `key` when this is an object.
+    /// The value stored under `key` when this is an object (with or without text).
     public subscript(key: String) -> MustacheValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        switch self {
+        case .object(let object), .objectWithText(let object, _): return object[key]
+        default: return nil
+        }
     }
 
     static func format(_ double: Double) -> String {

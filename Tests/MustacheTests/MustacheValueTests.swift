@@ -16,6 +16,7 @@ import Testing
         (.null, ""),
         (.list(["a", 1, 2.5]), "a,1,2.5"),
         (.object(["a": 1]), ""),
+        (.objectWithText(["a": 1], text: "one"), "one"),
     ])
     func valueInterpolatesAsText(value: MustacheValue, text: String) throws {
         #expect(try Template(string: "{{{v}}}").render(["v": value]) == text)
@@ -31,6 +32,7 @@ import Testing
         (.double(0), true),
         (.string("0"), true),
         (.object([:]), true),
+        (.objectWithText([:], text: ""), true),
         (.list([.null]), true),
     ])
     func truthinessDecidesWhetherASectionRenders(value: MustacheValue, rendered: Bool) throws {

@@ -1,9 +1,11 @@
 import Foundation
+import Mustache
 
-/// One field of an item as templates see it, by name (`{{fields.scale.human}}`) or in
-/// order (`{{#fieldList}}`): the value in words and as scraped, with a link when it is one.
+/// One field of an item as templates see it, by name (`{{fields.scale}}`) or in order
+/// (`{{#fieldList}}`): the value in words and as scraped, with a link when it is one.
 ///
 /// ```
+/// {{fields.scale}}          1:40,000          (the human form: the field prints as its text)
 /// {{fields.scale.human}}    1:40,000          (ValueWording: separators, 1:02:03, 45.8 MB, dates in words)
 /// {{fields.scale.raw}}      40000             (as stored: RFC 3339 dates, plain digits, true/false)
 /// {{fields.scale.label}}    Scale             (the name as a heading)
@@ -12,7 +14,7 @@ import Foundation
 ///
 /// Every string is plain text cleaned by `SafeText`; `href` is empty unless the value is
 /// an http, https or mailto URL.
-struct FieldValue: Encodable, Sendable {
+struct FieldValue: Encodable, Sendable, TemplateValueConvertible {
     /// The name in the configuration (`enclosureLength`).
     var name: String
     /// The name as a heading (`File size`).
@@ -34,6 +36,16 @@ struct FieldValue: Encodable, Sendable {
             href = ""
         }
         type = field.value.typeName
+    }
+
+    /// An object of the members above (keep the two in step) that prints as `human`:
+    /// `{{fields.duration}}`.
+    var templateValue: MustacheValue {
+        .objectWithText(
+            [
+                "name": .string(name), "label": .string(label), "human": .string(human), "raw": .string(raw),
+                "href": .string(href), "type": .string(type),
+            ], text: human)
     }
 
     /// An item's fields by name; the first wins when a name repeats.

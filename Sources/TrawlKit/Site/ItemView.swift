@@ -10,7 +10,8 @@ struct ItemView: Encodable {
     var date: String
     var dateText: String
     var summary: String
-    /// Every field by name: `{{fields.duration.human}}`, `{{#fields.enclosure}}…{{/fields.enclosure}}`.
+    /// Every field by name: `{{fields.duration}}` (in words), `{{fields.duration.raw}}`,
+    /// `{{#fields.enclosure}}…{{/fields.enclosure}}`.
     var fields: [String: FieldValue]
     /// Every field in the configuration's order.
     var fieldList: [FieldValue]

@@ -46,13 +46,15 @@ enum TemplateDataEncoder {
             }
         }
 
-        /// The value when it is one of the scalars templates see; nil for anything else.
+        /// The value when it is one of the scalars templates see, or a model that makes its
+        /// own (`TemplateValueConvertible`); nil for anything else.
         static func scalar(_ value: some Encodable) -> MustacheValue? {
             switch value {
             case let string as String: return .string(string)
             case let bool as Bool: return .bool(bool)
             case let int as Int: return .int(int)
             case let double as Double: return .double(double)
+            case let convertible as any TemplateValueConvertible: return convertible.templateValue
             default: return nil
             }
         }
