@@ -51,10 +51,9 @@ import Testing
                 run 20261201T040000Z (started 2026-12-01T04:00:00Z): 3 changes in 1 of 2 sources
 
                 charts: fetched, 3 items
-                  ~ changed  Chart 1 [https://charts.example/1.pdf]
-                      scale: 80000 -> 40000
-                  + added  Chart 4 [https://charts.example/4.pdf]
-                  - removed  Chart 2 [https://charts.example/2.pdf]
+                  ~ Chart 1 rescaled: 1:80,000 → 1:40,000  [https://charts.example/1.pdf]
+                  + Chart 4 added  [https://charts.example/4.pdf]
+                  - Chart 2 removed  [https://charts.example/2.pdf]
 
                 news: failed: HTTP 503
 
@@ -78,6 +77,32 @@ import Testing
         #expect(sources.map { ($0["changes"] as? [Any])?.count } == [3, 0])
         #expect(sources[1]["error"] as? String == "HTTP 503")
         #expect(sources[0]["error"] is NSNull)
+        // Raw values stay machine-readable; the words ride beside them.
+        let changed = try #require((sources[0]["changes"] as? [[String: Any]])?.first)
+        #expect(changed["text"] as? String == "Chart 1 rescaled: 1:80,000 → 1:40,000")
+        let field = try #require((changed["fieldChanges"] as? [[String: Any]])?.first)
+        #expect("\(field)".contains("40000"))
+        #expect(!"\(field)".contains("1:40,000"))
+    }
+
+    @Test func fieldsTheSentenceDoesNotSayAreListedInWordsWithTextAsAWordDiff() {
+        let before = Item(
+            id: "a", title: "Caching in Swift", url: nil,
+            fields: [
+                Item.Field("note", .string("Keep results in memory.")), Item.Field("scale", .int(80_000)),
+            ])
+        var after = before
+        after.fields = [Item.Field("note", .string("Keep results on disk.")), Item.Field("scale", .int(100_000))]
+        let detection = ChangeDetector().detect(
+            from: SnapshotFixtures.snapshot([before], source: "blog"),
+            to: SnapshotFixtures.snapshot([after], source: "blog", at: night.addingTimeInterval(60)), at: night)
+        let record = RunRecord(
+            id: "20261201T040000Z", started: night, finished: night,
+            outcomes: [.init(sourceID: "blog", status: .fetched, itemCount: 1)], changes: detection.changes)
+        let text = RunDiff(record).text
+        #expect(text.contains("  ~ Caching in Swift: note and scale changed  [a]\n"))
+        #expect(text.contains("      note: Keep results [-in memory.-]{+on disk.+}\n"))
+        #expect(text.contains("      scale: 1:80,000 → 1:100,000\n"))
     }
 
     @Test func unknownRunSuggestsTheNearestID() async {

@@ -112,6 +112,49 @@ import Testing
         #expect(bodies.last?["sources"] as? [Any] == nil || (bodies.last?["sources"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func fieldWarningsAreToldOnceWhenTheyBeginAndOnceWhenTheyStopInTheFeedToo() async throws {
+        let setup = try NotifySetup()
+        let receiver = try Receiver()
+        let hook = receiver.server.baseURL.appendingPathComponent("hook")
+        let json = """
+            {"site": {"title": "Garden watch", "url": "https://example.org/garden/"},
+             "notify": [{"webhook": "\(hook.absoluteString)", "when": "failures"}],
+             "sources": [{"id": "garden", "name": "Garden controller", "kind": "list", "url": "status.html",
+                          "items": "table.switches tr.switch", "fields": {"title": ".label", "state": ".state"},
+                          "entries": "changes", "announceBaseline": false}]}
+            """
+        let configuration = try ConfigurationLoader.load(Data(json.utf8), file: setup.directory.file("trawl.json"))
+        func night(_ night: Int) async throws {
+            let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_796_011_200 + Double(night) * 86_400))
+            _ = try await Pipeline(configuration: configuration, clock: clock).run()
+        }
+        try await night(0)
+        // The controller's page renames its state cells: the items stay, their state is empty.
+        let html = try String(contentsOf: setup.directory.file("status.html"), encoding: .utf8)
+        try Data(html.replacingOccurrences(of: "class=\"state\"", with: "class=\"value\"").utf8)
+            .write(to: setup.directory.file("status.html"))
+        for number in 1...3 { try await night(number) }
+        try setup.publish(pump: "off")
+        try await night(4)
+        try await night(5)
+        let bodies = try receiver.requests.map {
+            try #require(try JSONSerialization.jsonObject(with: $0.body) as? [String: Any])
+        }
+        let failures = bodies.compactMap { ($0["failures"] as? [[String: Any]])?.first }
+        #expect(failures.map { $0["event"] as? String } == ["degraded", "repaired"])
+        let text = try #require(failures.first?["text"] as? String)
+        #expect(text.hasPrefix("Garden controller stopped working properly: field 'state' is empty on 2 of 2 items"))
+        #expect(failures.last?["text"] as? String == "Garden controller works properly again")
+        #expect(bodies.first?["run"] as? String == RunRecord.id(for: Date(timeIntervalSince1970: 1_796_097_600)))
+        let feed = try String(
+            contentsOf: setup.directory.file("Output/sources/garden/feed.atom"), encoding: .utf8)
+        #expect(feed.components(separatedBy: "<title>Garden controller stopped working properly</title>").count == 2)
+        #expect(feed.components(separatedBy: "<title>Garden controller works properly again</title>").count == 2)
+        let entry = try #require(
+            feed.range(of: "is empty on 2 of 2 items").map { String(feed[..<$0.upperBound].suffix(80)) })
+        #expect(entry.hasSuffix("&lt;li&gt;field &amp;#39;state&amp;#39; is empty on 2 of 2 items"), "\(entry)")
+    }
+
     @Test func aReceiverThatDoesNotAnswerTimesOut() async throws {
         let server = HTTPServer { _ in
             try? await Task.sleep(for: .seconds(5))

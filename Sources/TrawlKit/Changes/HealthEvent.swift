@@ -1,7 +1,11 @@
 import Foundation
 
-/// A source that stopped working, or started again: told once when it breaks and once
-/// when it recovers, never once a night while it stays broken.
+/// A source that stopped working (or working properly), or started again: told once when
+/// it breaks and once when it recovers, never once a night while it stays broken.
+///
+/// Working *properly* means a kept scrape without field warnings (a field empty or
+/// unparsed on most items, `RunRecord.Outcome.warnings`): the night they start is told
+/// (`degraded`), and the night they stop (`repaired`), whatever their wording in between.
 ///
 /// Worked out from the run records alone (every run, quiet ones too), so the feed and the
 /// notifications tell the same story and the same cache always tells it the same way.
@@ -9,6 +13,10 @@ public struct HealthEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case broke
         case recovered
+        /// Kept scrapes began to give field warnings: the scraper half works.
+        case degraded
+        /// The field warnings stopped.
+        case repaired
     }
 
     /// Fetch failures in a row that make a source broken: one failed night is often the
@@ -19,18 +27,25 @@ public struct HealthEvent: Sendable, Hashable {
     public var sourceID: String
     public var runID: String
     public var at: Date
-    /// Why it broke: the last error, or the guard's reason.
+    /// Why it broke: the last error, the guard's reason, or the first field warning.
     public var reason: String?
+    /// For `degraded`: every field warning of the run.
+    public var warnings: [String] = []
 
     /// The events of every source in `runs` (oldest first), in run order.
     ///
     /// A source can only stop working once it has worked: failures before the first
-    /// success in `runs` make no event. So when retention prunes the run where a long
-    /// breakage began, the breakage is not told again from the oldest run left.
+    /// success in `runs` make no event, and warnings before the first scrape without them
+    /// neither. So when retention prunes the run where a long breakage began, the breakage
+    /// is not told again from the oldest run left. A source that works again but still
+    /// warns is told to work again only; one that works again without its old warnings
+    /// too (the `recovered` event says it). A 304 leaves the warnings as they were.
     public static func events(in runs: [RunRecord]) -> [HealthEvent] {
         var failures: [String: Int] = [:]
         var broken: Set<String> = []
         var worked: Set<String> = []
+        var warned: Set<String> = []
+        var workedProperly: Set<String> = []
         var events: [HealthEvent] = []
         for run in runs.sorted(by: { ($0.started, $0.id) < ($1.started, $1.id) }) {
             for outcome in run.outcomes {
@@ -39,8 +54,22 @@ public struct HealthEvent: Sendable, Hashable {
                 case .fetched, .notModified:
                     failures[id] = 0
                     worked.insert(id)
-                    if broken.remove(id) != nil {
+                    let recovered = broken.remove(id) != nil
+                    if recovered {
                         events.append(HealthEvent(kind: .recovered, sourceID: id, runID: run.id, at: run.started))
+                    }
+                    guard outcome.status == .fetched else { break }
+                    let warnings = outcome.warnings ?? []
+                    if warnings.isEmpty {
+                        workedProperly.insert(id)
+                        if warned.remove(id) != nil, !recovered {
+                            events.append(HealthEvent(kind: .repaired, sourceID: id, runID: run.id, at: run.started))
+                        }
+                    } else if workedProperly.contains(id), warned.insert(id).inserted {
+                        events.append(
+                            HealthEvent(
+                                kind: .degraded, sourceID: id, runID: run.id, at: run.started, reason: warnings.first,
+                                warnings: warnings))
                     }
                 case .failed, .guarded:
                     let count = (failures[id] ?? 0) + 1
@@ -55,5 +84,18 @@ public struct HealthEvent: Sendable, Hashable {
             }
         }
         return events
+    }
+}
+
+extension HealthEvent {
+    /// The event in words, as feed titles and notifications say it: "NOAA charts stopped
+    /// working properly".
+    public func sentence(sourceName: String) -> String {
+        switch kind {
+        case .broke: "\(sourceName) stopped working"
+        case .recovered: "\(sourceName) works again"
+        case .degraded: "\(sourceName) stopped working properly"
+        case .repaired: "\(sourceName) works properly again"
+        }
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
 /// A run's changes grouped by source, as `trawl diff` prints them.
+///
+/// The text says each change as pages, digests and feeds do (`ChangeDescription`: "Chart 1
+/// rescaled: 1:80,000 → 1:40,000"); the JSON keeps the stored values, plus that `text`.
 public struct RunDiff: Sendable, Encodable {
     /// One source's outcome in the run and the changes found for it.
     public struct SourceChanges: Sendable, Encodable {
@@ -21,7 +24,20 @@ public struct RunDiff: Sendable, Encodable {
             try container.encode(status, forKey: .status)
             try container.encode(items, forKey: .items)
             try container.encode(error, forKey: .error)
-            try container.encode(changes, forKey: .changes)
+            try container.encode(changes.map(DescribedChange.init), forKey: .changes)
+        }
+    }
+
+    /// A change as stored, with its sentence beside it as `text`.
+    struct DescribedChange: Encodable {
+        let change: Change
+
+        private enum CodingKeys: String, CodingKey { case text }
+
+        func encode(to encoder: Encoder) throws {
+            try change.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(RunDiff.description(of: change).sentence, forKey: .text)
         }
     }
 
@@ -89,13 +105,39 @@ public struct RunDiff: Sendable, Encodable {
         }
     }
 
+    /// The change in the words of pages and feeds; the source is named by the item's title.
+    static func description(of change: Change) -> ChangeDescription {
+        ChangeDescription(change, sourceName: change.sourceID)
+    }
+
+    /// `  ~ Chart 1 rescaled: 1:80,000 → 1:40,000  [id]`, then the fields the sentence
+    /// does not already say: old → new, or a changed text's words as `[-old-]{+new+}`
+    /// (as `git diff --word-diff=plain` shows them).
     private static func lines(for change: Change) -> [String] {
         let marks: [Change.Kind: String] = [.added: "+", .changed: "~", .removed: "-", .reappeared: "^"]
-        let title = change.item.map { $0.title.replacingOccurrences(of: "\n", with: " ") } ?? ""
-        var lines = ["  \(marks[change.kind] ?? "?") \(change.kind.rawValue)  \(title) [\(change.itemID)]"]
-        if change.kind == .changed {
-            for field in change.fieldChanges {
-                lines.append("      \(field.field): \(field.old?.text ?? "(none)") -> \(field.new?.text ?? "(none)")")
+        let description = description(of: change)
+        var lines = ["  \(marks[change.kind] ?? "?") \(description.sentence)  [\(SafeText.line(change.itemID))]"]
+        guard change.kind == .changed else { return lines }
+        let rows = description.rows
+        if rows.count == 1, let row = rows.first, !row.old.isEmpty, !row.new.isEmpty,
+            description.sentence.contains(row.old), description.sentence.contains(row.new)
+        {
+            return lines
+        }
+        for row in rows {
+            if let diff = description.diff(of: row) {
+                let words = diff.segments.map { segment in
+                    switch segment.kind {
+                    case .same: segment.text
+                    case .removed: "[-\(segment.text)-]"
+                    case .inserted: "{+\(segment.text)+}"
+                    }
+                }
+                lines.append("      \(row.field): " + words.joined())
+            } else {
+                let old = row.old.isEmpty ? "(none)" : row.old
+                let new = row.new.isEmpty ? "(none)" : row.new
+                lines.append("      \(row.field): \(old) → \(new)")
             }
         }
         return lines

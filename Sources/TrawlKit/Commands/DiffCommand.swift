@@ -8,10 +8,13 @@ public enum DiffCommand: TrawlCommand {
         trawl diff [--run ID] [--json] [--exit-code] [--config FILE] [--cache DIR]
 
         Prints what a run found: each source's outcome, then its added (+), changed (~),
-        removed (-) and reappeared (^) items, with the fields that changed.
+        removed (-) and reappeared (^) items in the words of the site and feeds ("Chart 1
+        rescaled: 1:80,000 → 1:40,000"), with the fields the sentence does not say (a
+        changed text's words as [-old-]{+new+}).
 
           --run ID        the run to show, as named in Cache/runs (default: the latest)
           --json          print {run, started, finished, sources: [{id, status, items, error, changes}]}
+                          with the stored values, each change with its `text`
           --exit-code     exit 1 when the run changed something, 0 when not (as git diff
                           --exit-code does), 2 when there is no such run; a baseline is
                           not a change: `trawl diff --exit-code >/dev/null || …`

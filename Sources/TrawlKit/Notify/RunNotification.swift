@@ -35,7 +35,7 @@ public struct RunNotification: Sendable, Encodable {
     public struct Failure: Sendable, Encodable {
         public var source: String
         public var name: String
-        /// `broke` or `recovered`.
+        /// `broke`, `recovered`, `degraded` (field warnings began) or `repaired` (they stopped).
         public var event: String
         public var error: String?
         public var text: String
@@ -105,10 +105,11 @@ public struct RunNotification: Sendable, Encodable {
             for event in events where event.runID == run.id {
                 guard let source = watched.first(where: { $0.id == event.sourceID }) else { continue }
                 let name = SafeText.line(source.name)
-                let text =
-                    event.kind == .broke
-                    ? "\(name) stopped working" + (event.reason.map { ": \(SafeText.line($0))" } ?? "")
-                    : "\(name) works again"
+                var text = event.sentence(sourceName: name)
+                if event.kind == .broke || event.kind == .degraded, let reason = event.reason {
+                    text += ": \(SafeText.line(reason))"
+                    if event.warnings.count > 1 { text += " (and \(event.warnings.count - 1) more)" }
+                }
                 failures.append(
                     Failure(
                         source: source.id, name: name, event: event.kind.rawValue, error: event.reason, text: text))
@@ -130,10 +131,19 @@ public struct RunNotification: Sendable, Encodable {
     public var subject: String {
         var parts: [String] = []
         if counts.changes > 0 { parts.append("\(counts.changes) \(counts.changes == 1 ? "change" : "changes")") }
-        let broke = failures.filter { $0.event == HealthEvent.Kind.broke.rawValue }.count
-        let recovered = failures.count - broke
+        func count(_ kind: HealthEvent.Kind) -> Int { failures.filter { $0.event == kind.rawValue }.count }
+        let broke = count(.broke)
+        let degraded = count(.degraded)
+        let recovered = count(.recovered)
+        let repaired = count(.repaired)
         if broke > 0 { parts.append("\(broke) \(broke == 1 ? "source" : "sources") stopped working") }
+        if degraded > 0 {
+            parts.append("\(degraded) \(degraded == 1 ? "source" : "sources") stopped working properly")
+        }
         if recovered > 0 { parts.append("\(recovered) \(recovered == 1 ? "source works" : "sources work") again") }
+        if repaired > 0 {
+            parts.append("\(repaired) \(repaired == 1 ? "source works" : "sources work") properly again")
+        }
         return "\(siteTitle): " + parts.joined(separator: ", ")
     }
 }

@@ -83,21 +83,26 @@ struct FeedEntryBuilder {
         }
     }
 
-    /// "NOAA charts stopped working" / "NOAA charts works again".
+    /// "NOAA charts stopped working" / "NOAA charts works again", and the same "properly"
+    /// for field warnings.
     func entry(for event: HealthEvent) -> FeedDocument.Entry {
         let name = SafeText.html(source.name)
         let page = sourcePage.map { "<a href=\"\(SafeText.html($0.absoluteString))\">\(name)</a>" } ?? name
-        let title: String
+        let title = event.sentence(sourceName: source.name)
         var html: String
         switch event.kind {
         case .broke:
-            title = "\(source.name) stopped working"
             html = "<p>Trawl could not read \(page)"
             if let reason = event.reason.map(SafeText.line), !reason.isEmpty { html += ": \(SafeText.html(reason))" }
             html += ".</p><p>Its last good items stay on the site. This feed says when it works again.</p>"
         case .recovered:
-            title = "\(source.name) works again"
             html = "<p>\(page) could be read again; its changes are reported as before.</p>"
+        case .degraded:
+            html = "<p>\(page) is still read, but not properly:</p><ul>"
+            for warning in event.warnings { html += "<li>\(SafeText.html(SafeText.line(warning)))</li>" }
+            html += "</ul><p>The page may have changed its layout. This feed says when they are read again.</p>"
+        case .repaired:
+            html = "<p>The fields of \(page) are read again as before.</p>"
         }
         return FeedDocument.Entry(
             id: FeedEntryID.id(of: event, authority: authority), title: title, updated: event.at, link: sourcePage,

@@ -131,4 +131,16 @@ struct DigestLink: Encodable {
     var href: String
     var runs: Int
     var changes: Int
+    /// The counts in words, for the lists: "1 run", "1,204 changes".
+    var runsText: String
+    var changesText: String
+
+    init(day: String, href: String, runs: Int, changes: Int, wording: ValueWording = ValueWording()) {
+        self.day = day
+        self.href = href
+        self.runs = runs
+        self.changes = changes
+        runsText = "\(wording.number(runs)) \(runs == 1 ? "run" : "runs")"
+        changesText = "\(wording.number(changes)) \(changes == 1 ? "change" : "changes")"
+    }
 }
