@@ -2,6 +2,8 @@
 # Peak resident memory per input megabyte: `trawl select` on a generated list page and
 # `trawl feed` on a generated RSS feed, beside lxml (libxml2 from Python: the same tree) and
 # feedparser reading the same files. Prints MB of peak RSS per MB of input and the ratio.
+# Then `trawl run` on a source that is that feed, with `maxItems` at its default and with
+# no effective limit, beside feedparser again, with the size of the pages and feed it made.
 # Usage: Benchmarks/memory.sh [MB]   (TRAWL=path overrides the release binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,3 +57,26 @@ report html "$trawl_html" "$lxml_html" "$(input_mb "$page")" lxml
 trawl_feed=$(peak "$TRAWL" feed "$feed")
 peer_feed=$(peak python3 -c 'import sys, feedparser; print(len(feedparser.parse(sys.argv[1]).entries))' "$feed")
 report feed "$trawl_feed" "$peer_feed" "$(input_mb "$feed")" feedparser
+
+# A whole run: fetch, scrape, snapshot, changes and site, on the feed as one source.
+run_with() { # maxItems → prints "peakMB indexKB sourcePageKB feedKB"
+    local dir="$work/run-$1"
+    mkdir -p "$dir"
+    cat >"$dir/trawl.json" <<JSON
+{"site": {"title": "Bench"}, "output": "Output", "cache": "Cache",
+ "sources": [{"id": "big", "kind": "feed", "url": "$feed", "maxItems": $1}]}
+JSON
+    local mb
+    mb=$(peak "$TRAWL" run --config "$dir/trawl.json")
+    echo "$mb $(kb "$dir/Output/index.html") $(kb "$dir/Output/sources/big/index.html") $(kb "$dir/Output/sources/big/feed.atom")"
+}
+kb() { awk -v b="$(stat -c %s "$1" 2>/dev/null || echo 0)" 'BEGIN { printf "%.0f", b / 1024 }'; }
+entries=$(grep -c '<item>' "$feed")
+echo "== memory: a run on a feed of $entries items (pages in KB: index, source page, source feed)"
+for limit in 100000000 10000; do
+    read -r mb index source atom <<<"$(run_with "$limit")"
+    name=$([ "$limit" = 10000 ] && echo "maxItems 10000 (default)" || echo "no limit")
+    awk -v n="$name" -v t="$mb" -v p="$peer_feed" -v i="$(input_mb "$feed")" -v x="$index" -v s="$source" -v a="$atom" 'BEGIN {
+        printf "run, %-24s trawl %5d MB (%.1f MB per input MB)   feedparser %5d MB (%.1f)   ratio %.2fx   index %d KB, source page %d KB, feed %d KB\n",
+            n, t, t / i, p, p / i, t / p, x, s, a }'
+done

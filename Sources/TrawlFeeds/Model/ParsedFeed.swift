@@ -10,11 +10,17 @@ public struct ParsedFeed: Sendable, Equatable {
     public var isIllFormed: Bool
     /// The character encoding the document was read with (`utf-8` for JSON).
     public var encoding: String?
+    /// Entries past `FeedParser.Options.maxEntries`, counted but not read.
+    public var entriesLeftOut: Int
 
-    public init(feed: Feed, warnings: [FeedWarning] = [], isIllFormed: Bool = false, encoding: String? = nil) {
+    public init(
+        feed: Feed, warnings: [FeedWarning] = [], isIllFormed: Bool = false, encoding: String? = nil,
+        entriesLeftOut: Int = 0
+    ) {
         self.feed = feed
         self.warnings = warnings
         self.isIllFormed = isIllFormed
         self.encoding = encoding
+        self.entriesLeftOut = entriesLeftOut
     }
 }

@@ -56,7 +56,8 @@ struct AtomReader {
             case "logo":
                 if let url = context.url(context.text(of: child), at: child) { feed.image = FeedImage(url: url) }
             case "rights", "copyright": feed.rights = text(child)?.value
-            case "entry": feed.entries.append(readEntry(child))
+            case "entry":
+                if context.admitsEntry(after: feed.entries.count) { feed.entries.append(readEntry(child)) }
             default: break
             }
         }

@@ -19,10 +19,14 @@ public struct FeedParser: Sendable {
         public var lenient: Bool
         /// The most characters entity references may expand to before the feed is refused.
         public var entityExpansionLimit: Int
+        /// The most entries read: those after are only counted (`ParsedFeed.entriesLeftOut`),
+        /// so a huge feed costs no memory for entries that would be dropped anyway.
+        public var maxEntries: Int
 
-        public init(lenient: Bool = false, entityExpansionLimit: Int = 1_000_000) {
+        public init(lenient: Bool = false, entityExpansionLimit: Int = 1_000_000, maxEntries: Int = .max) {
             self.lenient = lenient
             self.entityExpansionLimit = entityExpansionLimit
+            self.maxEntries = maxEntries
         }
     }
 
@@ -49,7 +53,7 @@ public struct FeedParser: Sendable {
         case .empty:
             throw FeedError.empty
         case .json:
-            return try JSONFeedReader(documentURL: url).read(data)
+            return try JSONFeedReader(documentURL: url, maxEntries: options.maxEntries).read(data)
         case .html:
             throw FeedError.notAFeed(root: "html", discoveredFeeds: FeedDiscovery.feeds(inHTML: data, url: url))
         case .xml:
@@ -68,7 +72,8 @@ public struct FeedParser: Sendable {
             throw FeedError.malformed(
                 line: problem?.line ?? 1, column: problem?.column ?? 1, message: problem?.message ?? "no root element")
         }
-        let context = ReadingContext(documentURL: url, expansionLimit: options.entityExpansionLimit)
+        let context = ReadingContext(
+            documentURL: url, expansionLimit: options.entityExpansionLimit, maxEntries: options.maxEntries)
         let feed: Feed
         switch (root.name.lowercased(), root.namespace) {
         case ("rss", _), ("channel", _):
@@ -87,6 +92,6 @@ public struct FeedParser: Sendable {
         }
         return ParsedFeed(
             feed: feed, warnings: warnings + context.warnings,
-            isIllFormed: document.problem != nil, encoding: document.encoding)
+            isIllFormed: document.problem != nil, encoding: document.encoding, entriesLeftOut: context.entriesLeftOut)
     }
 }

@@ -7,10 +7,14 @@ import TrawlJSON
 /// field is skipped with a warning rather than failing the feed.
 struct JSONFeedReader {
     let documentURL: URL?
+    /// The most entries read; the rest are counted in `entriesLeftOut`.
+    let maxEntries: Int
     private var warnings: [FeedWarning] = []
+    private var entriesLeftOut = 0
 
-    init(documentURL: URL?) {
+    init(documentURL: URL?, maxEntries: Int = .max) {
         self.documentURL = documentURL
+        self.maxEntries = maxEntries
     }
 
     func read(_ data: Data) throws -> ParsedFeed {
@@ -28,7 +32,8 @@ struct JSONFeedReader {
         }
         var reader = self
         let feed = reader.feed(root, version: version)
-        return ParsedFeed(feed: feed, warnings: reader.warnings, encoding: "utf-8")
+        return ParsedFeed(
+            feed: feed, warnings: reader.warnings, encoding: "utf-8", entriesLeftOut: reader.entriesLeftOut)
     }
 
     private mutating func feed(_ root: JSONValue, version: String) -> Feed {
@@ -49,6 +54,10 @@ struct JSONFeedReader {
         for (index, item) in (root["items"]?.arrayValue ?? []).enumerated() {
             guard item.objectValue != nil else {
                 warnings.append(FeedWarning("items[\(index)] is not an object; skipped"))
+                continue
+            }
+            guard feed.entries.count < maxEntries else {
+                entriesLeftOut += 1
                 continue
             }
             feed.entries.append(entry(item, index: index, base: base))

@@ -37,7 +37,8 @@ struct RSSReader {
         for parent in itemParents {
             for child in parent.children where rssNamespaces.contains(child.namespace) {
                 switch child.name {
-                case "item": feed.entries.append(readItem(child))
+                case "item":
+                    if context.admitsEntry(after: feed.entries.count) { feed.entries.append(readItem(child)) }
                 case "image" where parent.node != channel.node && feed.image == nil: feed.image = readImage(child)
                 default: continue
                 }

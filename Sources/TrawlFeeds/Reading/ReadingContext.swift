@@ -9,10 +9,21 @@ final class ReadingContext {
     private(set) var expandedCharacters = 0
     let expansionLimit: Int
     private(set) var expansionExceeded = false
+    /// The most entries read (`FeedParser.Options.maxEntries`), and how many were past it.
+    let maxEntries: Int
+    private(set) var entriesLeftOut = 0
 
-    init(documentURL: URL?, expansionLimit: Int) {
+    init(documentURL: URL?, expansionLimit: Int, maxEntries: Int = .max) {
         self.documentURL = documentURL
         self.expansionLimit = expansionLimit
+        self.maxEntries = maxEntries
+    }
+
+    /// Whether one more entry is read after `count`; one that is not is counted.
+    func admitsEntry(after count: Int) -> Bool {
+        guard count >= maxEntries else { return true }
+        entriesLeftOut += 1
+        return false
     }
 
     func warn(_ message: String, at element: Element? = nil) {

@@ -58,6 +58,15 @@ struct SelectCommand: TrawlCommand {
         var index = 0
         while index < inputs.count {
             let files = inputs[index...].prefix { SelectBatch.isPlainFile($0) }.prefix(SelectBatch.size)
+            if files.count <= 1 {
+                // One input at a time: each line is printed as it is made, never all held.
+                switch try await stream(inputs[index], css: css, base: base, output: output, console: console) {
+                case .some(let matched): matchedAny = matchedAny || matched
+                case .none: unreadable = true
+                }
+                index += 1
+                continue
+            }
             let results: [SelectBatch.Result]
             if files.isEmpty {
                 results = [await SelectBatch.result(of: inputs[index], css: css, base: base, output: output)]
@@ -85,6 +94,28 @@ struct SelectCommand: TrawlCommand {
         }
         if unreadable { return .usage }
         return matchedAny ? .success : .failure
+    }
+
+    /// Reads, matches and prints one input a line at a time: whether anything matched, or
+    /// nil when the input could not be read (the error is printed).
+    static func stream(
+        _ input: String, css: String, base: URL?, output: Output, console: Console
+    ) async throws -> Bool? {
+        let document: Document
+        do {
+            document = try await read(input, base: base)
+        } catch let error as FetchError {
+            // A fetch error names its URL already.
+            console.error("\(error)")
+            return nil
+        } catch {
+            console.error("\(input): \(error)")
+            return nil
+        }
+        for warning in document.warnings { console.warning("\(input): \(warning)") }
+        let matches = try select(css, in: document)
+        forEachLine(matches, input: input, output: output) { console.print($0) }
+        return !matches.isEmpty
     }
 
     static func output(for arguments: ParsedArguments) throws -> Output {
@@ -152,18 +183,25 @@ struct SelectCommand: TrawlCommand {
 
     /// What to print for the matches of one input, a line each.
     static func lines(_ matches: [Node], input: String, output: Output) -> [String] {
+        var lines: [String] = []
+        forEachLine(matches, input: input, output: output) { lines.append($0) }
+        return lines
+    }
+
+    /// Hands each line to `body` as it is made, so a caller that prints holds one at a time.
+    static func forEachLine(_ matches: [Node], input: String, output: Output, _ body: (String) -> Void) {
         switch output {
         case .count:
-            return ["\(matches.count)\t\(input)"]
+            body("\(matches.count)\t\(input)")
         case .json:
-            return ["[" + matches.map(json).joined(separator: ",") + "]"]
+            body("[" + matches.map(json).joined(separator: ",") + "]")
         case .text:
-            return matches.map(value(of:))
+            for match in matches { body(value(of: match)) }
         case .html:
-            return matches.map { $0.isElement ? $0.outerHTML : value(of: $0) }
+            for match in matches { body(match.isElement ? match.outerHTML : value(of: match)) }
         case .attribute(let name):
-            return matches.compactMap { match in
-                match.attr(name).map { resolved($0, name: name, in: match.document) }
+            for match in matches {
+                if let value = match.attr(name) { body(resolved(value, name: name, in: match.document)) }
             }
         }
     }

@@ -62,6 +62,7 @@ struct TryCommand: TrawlCommand {
             guard let (_, result) = try await SourceScrape(source: source, fetcher: fetcher).run() else { return trial }
             trial.items = result.items
             trial.warnings = FieldCoverage(source: source).warnings(for: result)
+            if let notice = result.limitNotice(maxItems: source.maxItems) { trial.warnings.append(notice) }
             try ScrapeGuard(source: source).check(result, previous: previous)
         } catch {
             trial.error = SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)

@@ -31,6 +31,11 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// Pagination for `list`: a selector for the next page's link (default `rel="next"`).
     public var next: String?
     public var maxPages: Int
+    /// The most items one run keeps of this source (`maxItems`): the first ones, in page
+    /// order; the rest are dropped with a notice, so a runaway page cannot fill memory,
+    /// the cache and the site.
+    public var maxItems = SourceConfiguration.defaultMaxItems
+    public static let defaultMaxItems = 10_000
     /// For `table`: labels the header row must contain, case-insensitively.
     public var header: [String]
     /// For `status`: which state texts mean "on".

@@ -18,7 +18,8 @@ struct SourceReader {
     static let keys =
         [
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
-            "next", "maxPages", "header", "on", "download", "guard", "entries", "announceBaseline", "notify",
+            "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
+            "notify",
         ] + requestKeys + renderKeys
     static let fieldKeys = [
         "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default",
@@ -101,6 +102,10 @@ struct SourceReader {
         if let maxPages = reader.integer(object["maxPages"], at: "\(path).maxPages") {
             if maxPages < 1 { reader.problem("\(path).maxPages", "must be 1 or more", at: object["maxPages"]) }
             source.maxPages = max(maxPages, 1)
+        }
+        if let maxItems = reader.integer(object["maxItems"], at: "\(path).maxItems") {
+            if maxItems < 1 { reader.problem("\(path).maxItems", "must be 1 or more", at: object["maxItems"]) }
+            source.maxItems = max(maxItems, 1)
         }
         source.header = reader.strings(object["header"], at: "\(path).header") ?? []
         source.onValues = reader.strings(object["on"], at: "\(path).on") ?? source.onValues

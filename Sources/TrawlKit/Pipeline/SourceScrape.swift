@@ -21,14 +21,20 @@ struct SourceScrape: Sendable {
         var combined = try scrape(page)
         var pagesSeen: Set<URL> = [page.url]
         var next = combined.nextPage
-        while let url = next, pagesSeen.count < source.maxPages, pagesSeen.insert(url).inserted {
+        // A full list fetches no more pages: what they hold would only be dropped.
+        while let url = next, pagesSeen.count < source.maxPages, !combined.isFull(at: source.maxItems),
+            pagesSeen.insert(url).inserted
+        {
             // Pages after the first are links: fetched with GET, without the first request's body.
             var followOn = source.request
             (followOn.method, followOn.body) = ("GET", nil)
             guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
             combined.append(try scrape(more))
+            combined.limit(to: source.maxItems)
             next = combined.nextPage
         }
+        combined.limit(to: source.maxItems)
+        if let notice = combined.limitNotice(maxItems: source.maxItems) { combined.notices.append(notice) }
         return (page, combined)
     }
 

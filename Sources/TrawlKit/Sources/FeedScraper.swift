@@ -17,17 +17,27 @@ struct FeedScraper {
         do {
             // Lenient, as feed readers are: an ill-formed feed that still yields entries
             // is read, with a warning, rather than reported as failed.
-            parsed = try FeedParser(lenient: true).parse(page.body, url: page.url, contentType: page.contentType)
+            // Entries past `maxItems` are only counted: their items would be dropped.
+            parsed = try FeedParser(options: .init(lenient: true, maxEntries: source.maxItems))
+                .parse(page.body, url: page.url, contentType: page.contentType)
         } catch {
             throw ScrapeError.unreadableFeed(page.url, reason: "\(error)")
         }
         var result = ScrapeResult(warnings: parsed.warnings.map(\.description))
+        result.droppedOverLimit = parsed.entriesLeftOut
         if parsed.isIllFormed {
             result.warnings.append("the feed is not well-formed XML; read what could be recovered")
         }
         let feed = parsed.feed
-        let items = feed.entries.compactMap { entry in item(from: entry, in: feed) }
-        PageScraper(source: source).keepingComplete(items, into: &result)
+        let complete = PageScraper(source: source)
+        for (position, entry) in feed.entries.enumerated() {
+            // Past `maxItems` no more items are built: the rest are only counted.
+            guard result.items.count < source.maxItems else {
+                result.droppedOverLimit += feed.entries.count - position
+                break
+            }
+            if let item = item(from: entry, in: feed) { complete.keepingComplete([item], into: &result) }
+        }
         return result
     }
 

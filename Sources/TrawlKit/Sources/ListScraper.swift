@@ -9,20 +9,26 @@ struct ListScraper {
         let selector = source.items ?? ""
         let nodes = try document.select(selector)
         let builder = ItemBuilder(source: source)
-        var items: [Item] = []
-        // Matched items with no id (the field it comes from is gone) lack a required field
-        // too: left uncounted, a page that lost its links would pass the guard.
-        var unidentified = 0
-        for node in nodes {
+        let complete = PageScraper(source: source)
+        var result = ScrapeResult(nextPage: try nextPage(in: document))
+        for (position, node) in nodes.enumerated() {
+            // Past `maxItems` nothing more is built: the rest are only counted.
+            guard result.items.count < source.maxItems else {
+                result.droppedOverLimit = nodes.count - position
+                break
+            }
             var fields: [Item.Field] = []
             for rule in source.fields {
                 if let value = try extractor.value(of: rule, in: node) { fields.append(.init(rule.name, value)) }
             }
-            if let item = builder.item(from: fields) { items.append(item) } else { unidentified += 1 }
+            // Matched items with no id (the field it comes from is gone) lack a required field
+            // too: left uncounted, a page that lost its links would pass the guard.
+            if let item = builder.item(from: fields) {
+                complete.keepingComplete([item], into: &result)
+            } else {
+                result.missingRequired += 1
+            }
         }
-        var result = ScrapeResult(nextPage: try nextPage(in: document))
-        PageScraper(source: source).keepingComplete(items, into: &result)
-        result.missingRequired += unidentified
         return result
     }
 

@@ -24,7 +24,9 @@ struct ScrapeGuard {
             throw ScrapeError.layoutChanged("0 items matched \(whatMatches)\(javaScriptHint(result))")
         }
         if let previous, previous.items.count >= 4 {
-            let floor = Double(previous.items.count) * (1 - guardrail.maxLoss)
+            // A snapshot kept before `maxItems` was lowered (or set) is measured at the limit:
+            // the items over it were dropped, not lost.
+            let floor = Double(min(previous.items.count, source.maxItems)) * (1 - guardrail.maxLoss)
             if Double(found) < floor {
                 throw ScrapeError.layoutChanged(
                     "\(found) items where the last good run had \(previous.items.count) (\(whatMatches))")

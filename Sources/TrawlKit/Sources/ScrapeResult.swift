@@ -21,6 +21,8 @@ public struct ScrapeResult: Sendable {
     public var scriptCount: Int
     /// The address of the (first) page, for messages.
     public var pageURL: URL?
+    /// How many items past the source's `maxItems` were left out.
+    public var droppedOverLimit = 0
 
     public struct UnparsedValues: Sendable, Hashable {
         public var count: Int
@@ -52,6 +54,26 @@ public struct ScrapeResult: Sendable {
         }
         rootRelativeLinksOnLocalFile += page.rootRelativeLinksOnLocalFile
         scriptCount = max(scriptCount, page.scriptCount)
+        droppedOverLimit += page.droppedOverLimit
         nextPage = page.nextPage
+    }
+
+    /// Keeps the first `maxItems` items and counts the rest as dropped.
+    public mutating func limit(to maxItems: Int) {
+        guard items.count > maxItems else { return }
+        droppedOverLimit += items.count - maxItems
+        items.removeSubrange(maxItems...)
+    }
+
+    /// Whether no more items fit: the pages after this one need not be fetched.
+    public func isFull(at maxItems: Int) -> Bool {
+        items.count >= maxItems
+    }
+
+    /// The notice that says how many items `maxItems` left out; nil when none were.
+    public func limitNotice(maxItems: Int) -> String? {
+        guard droppedOverLimit > 0 else { return nil }
+        return "kept the first \(maxItems) items and dropped \(droppedOverLimit) more: the source's maxItems is"
+            + " \(maxItems) (raise it to keep more)"
     }
 }
