@@ -180,4 +180,20 @@ import Testing
         #expect(environment.contains("TRAWL_RUN=\(changed.id)\n"))
         #expect(environment.contains("TRAWL_SITE=https://example.org/garden/\n"))
     }
+
+    /// A program that exits without reading its input closed the pipe: once a crash of the
+    /// whole run (SIGPIPE, then FileHandle's trap), now only that program's exit status counts.
+    @Test(arguments: [("true", true), ("false", false)])
+    func aProgramThatReadsNoInputDoesNotTakeTheRunWithIt(_ program: String, _ succeeds: Bool) async throws {
+        let input = Data(repeating: 0x41, count: 4 << 20)
+        for _ in 0..<5 {
+            var succeeded = true
+            do {
+                try await ProgramRunner(arguments: [program]).run(input: input)
+            } catch {
+                succeeded = false
+            }
+            #expect(succeeded == succeeds)
+        }
+    }
 }

@@ -38,9 +38,12 @@ struct ProgramRunner: Sendable {
         } catch {
             throw Failure(program: program, reason: "cannot start: \(error.localizedDescription)")
         }
+        // A program that exits without reading all of its input closes the pipe: that must be
+        // an error for this write, not SIGPIPE for Trawl (nor the trap of `write(_:)`).
+        signal(SIGPIPE, SIG_IGN)
         // Written on its own thread: a program that reads nothing must not block the run.
         DispatchQueue.global().async {
-            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
             try? stdin.fileHandleForWriting.close()
         }
         let timer = TimeoutFlag()
