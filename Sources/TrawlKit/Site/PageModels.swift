@@ -88,7 +88,7 @@ struct SourceView: Encodable {
         kind = source.configuration.kind.rawValue
         href = "\(root)sources/\(source.id)/index.html"
         feedHref = "\(root)sources/\(source.id)/feed.atom"
-        itemCount = source.items.count
+        itemCount = source.itemCount
         itemCountText = wording.number(itemCount) + (itemCount == 1 ? " item" : " items")
         let health = source.health
         if health.stale {

@@ -54,9 +54,12 @@ enum SafeText {
     /// `url` as a link target when its scheme is one of `linkSchemes`, else nil.
     static func link(_ url: URL?) -> String? {
         guard let url, let scheme = url.scheme?.lowercased(), linkSchemes.contains(scheme) else { return nil }
-        let text = clean(url.absoluteString)
+        let original = url.absoluteString
+        // Printable ASCII without spaces (nearly every URL) needs no cleaning and has no white space.
+        if original.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return original }
+        let text = clean(original)
         // A URL that cleaning changed, or with white space in it, is not one to follow.
-        guard text == url.absoluteString, !text.contains(where: \.isWhitespace) else { return nil }
+        guard text == original, !text.contains(where: \.isWhitespace) else { return nil }
         return text
     }
 

@@ -8,13 +8,16 @@ import Foundation
 struct SiteContent: Sendable {
     struct Source: Sendable {
         var configuration: SourceConfiguration
-        var items: [Item]
+        /// The last good items, decoded when first asked for.
+        var stored: SourceItems
         var health: Health
         /// Mirrored files complete on disk, by item id.
         var files: [String: MirroredFile]
         /// How the source's latest attempt among the runs shown ended, if it was tried.
         var lastStatus: RunRecord.Outcome.Status? = nil
 
+        var items: [Item] { stored.items }
+        var itemCount: Int { stored.count }
         var id: String { configuration.id }
         /// Refused by the layout guard last time: `--accept` takes the new layout.
         var guarded: Bool { health.stale && lastStatus == .guarded }
@@ -38,14 +41,17 @@ struct SiteContent: Sendable {
     }
 
     /// Reads the cache `configuration` names; a source with no snapshot yet has no items.
-    static func read(_ configuration: Configuration, store: CacheStore) throws -> SiteContent {
+    /// `knownItemCounts` (item counts by snapshot digest) let a snapshot wait to be decoded.
+    static func read(
+        _ configuration: Configuration, store: CacheStore, knownItemCounts: [String: Int] = [:]
+    ) throws -> SiteContent {
         let mirror = FileMirror(configuration: configuration)
         let allRuns = try store.runs()
         let runs = withoutQuietRuns(allRuns)
         let sources = try configuration.sources.map { source in
             Source(
                 configuration: source,
-                items: try store.lastGoodSnapshot(of: source.id)?.items ?? [],
+                stored: try SourceItems.read(source.id, store: store, knownCounts: knownItemCounts),
                 health: asOf(runs, try store.health(of: source.id), source.id),
                 files: mirror.completeFiles(of: source.id),
                 lastStatus: runs.last { run in run.outcomes.contains { $0.sourceID == source.id } }?

@@ -34,6 +34,8 @@ public struct SiteGenerator: Sendable {
         public var files: Int
         /// The files whose bytes changed.
         public var rewritten: Int
+        /// The files kept without rendering them: nothing they are made of changed.
+        public var reused: Int = 0
         /// Cache files that could not be read (left in place: generation only reads); the
         /// site was made as if they were absent.
         public var problems: [CacheProblem]
@@ -43,10 +45,12 @@ public struct SiteGenerator: Sendable {
     public func generateReport() throws -> Report {
         // Read-only: `trawl generate` may run beside a run that holds the lock.
         let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
+        let manifest = GenerationManifest(
+            cacheDirectory: configuration.cacheDirectory, outputDirectory: configuration.outputDirectory)
         let site = GenerationContext(
-            content: try SiteContent.read(configuration, store: store),
+            content: try SiteContent.read(configuration, store: store, knownItemCounts: manifest.knownItemCounts),
             templates: try TemplateSet(overrides: configuration.templatesDirectory),
-            writer: SiteWriter(root: configuration.outputDirectory))
+            writer: SiteWriter(root: configuration.outputDirectory), manifest: manifest)
         try AssetsGenerator.generate(site)
         try FeedGenerator.generate(site)
         try SourcePageGenerator.generate(site)
@@ -54,8 +58,13 @@ public struct SiteGenerator: Sendable {
         try IndexPageGenerator.generate(site)
         try SitemapGenerator.generate(site)
         try removeStaleFiles(site.writer)
+        for source in site.content.sources where source.stored.isUsable {
+            manifest.recordItemCount(source.itemCount, digest: source.stored.digest)
+        }
+        manifest.save()
         return Report(
-            files: site.writer.paths.count, rewritten: site.writer.rewritten, problems: store.problems.all)
+            files: site.writer.paths.count, rewritten: site.writer.rewritten, reused: site.writer.reused,
+            problems: store.problems.all)
     }
 
     private func removeStaleFiles(_ writer: SiteWriter) throws {
@@ -75,6 +84,7 @@ struct GenerationContext {
     let content: SiteContent
     let templates: TemplateSet
     let writer: SiteWriter
+    let manifest: GenerationManifest
 
     /// The context every page template has under `page`.
     func page(
@@ -101,6 +111,22 @@ struct GenerationContext {
     func writePage(_ name: String, _ data: some Encodable, to path: String) throws {
         let value = try TemplateDataEncoder.encode(data)
         try writer.write(try templates.render(name, value), to: path)
+    }
+
+    /// Renders `path` with `render` unless the manifest says the file already holds what
+    /// `inputs` (every input of the page but the templates and Trawl's build) renders to.
+    func writeUnlessCurrent(_ path: String, inputs: (inout InputDigest) -> Void, render: () throws -> Void) rethrows {
+        var digest = InputDigest()
+        digest.add(GenerationManifest.buildIdentity)
+        digest.add(templates.digest)
+        inputs(&digest)
+        let key = digest.value
+        if manifest.isCurrent(path, key: key, root: writer.root) {
+            writer.keep(path)
+            return
+        }
+        try render()
+        manifest.record(path, key: key, root: writer.root)
     }
 
     /// An absolute URL for `path` under the site's public URL, when it has one.

@@ -10,6 +10,8 @@ final class SiteWriter {
     let root: URL
     private(set) var paths: Set<String> = []
     private(set) var rewritten = 0
+    /// Files kept without rendering them again.
+    private(set) var reused = 0
 
     init(root: URL) {
         self.root = root
@@ -29,6 +31,13 @@ final class SiteWriter {
             throw SiteError(path: file.path, reason: "cannot write: \(FileErrorText.cause(of: error))")
         }
         rewritten += 1
+    }
+
+    /// Counts `path` as written without touching it: a page that was not rendered again
+    /// because nothing it is made of changed.
+    func keep(_ path: String) {
+        paths.insert(path)
+        reused += 1
     }
 
     func write(_ text: String, to path: String) throws {

@@ -31,19 +31,34 @@ enum SourcePageGenerator {
                     feedTitle: "\(SafeText.line(site.content.site.title)): \(source.name)"),
                 source: SourceView(source, root: root, wording: wording),
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
-                hasItems: !source.items.isEmpty, table: nil, groups: [])
-            switch source.configuration.kind {
-            case _ where source.items.isEmpty && source.configuration.kind != .status:
-                break  // "No items yet", and no empty table or list.
-            case .table:
-                page.table = TableView(source.items, files: files, wording: wording)
-            case .status:
+                hasItems: source.itemCount > 0, table: nil, groups: [])
+            let path = "sources/\(source.id)/index.html"
+            // A status page also shows the runs (when each switch flipped): always rendered.
+            guard source.configuration.kind != .status else {
                 page.groups = switches(source, runs: site.content.runs, files: files, wording: wording)
                 page.hasItems = !page.groups.isEmpty
-            default:
-                page.groups = groups(source.items, files: files, today: today, wording: wording)
+                try site.writePage("source", page, to: path)
+                continue
             }
-            try site.writePage("source", page, to: "sources/\(source.id)/index.html")
+            // Everything the page shows but the items, and what the items are made of.
+            let shown = String(describing: page)
+            try site.writeUnlessCurrent(path) { digest in
+                digest.add(shown)
+                digest.add(String(describing: source.configuration))
+                digest.add(source.stored.digest)
+                digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
+                digest.add(today.map { RFC3339.string(from: $0) } ?? "")
+            } render: {
+                switch source.configuration.kind {
+                case _ where source.itemCount == 0:
+                    break  // "No items yet", and no empty table or list.
+                case .table:
+                    page.table = TableView(source.items, files: files, wording: wording)
+                default:
+                    page.groups = groups(source.items, files: files, today: today, wording: wording)
+                }
+                try site.writePage("source", page, to: path)
+            }
         }
     }
 

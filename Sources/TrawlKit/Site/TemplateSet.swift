@@ -9,16 +9,22 @@ import Mustache
 struct TemplateSet: Sendable {
     let overrides: URL?
     private let templates: [String: Template]
+    /// A digest of every template's text: a page rendered with other templates is rendered again.
+    let digest: String
 
     init(overrides: URL?) throws {
         self.overrides = overrides
         var templates: [String: Template] = [:]
+        var digest = InputDigest()
         for name in BuiltInTemplates.files.keys.sorted() where name.hasSuffix(".mustache") {
             let (text, origin) = try Self.source(of: name, overrides: overrides)
+            digest.add(name)
+            digest.add(text)
             // A TemplateError names the file, line and column itself.
             templates[String(name.dropLast(".mustache".count))] = try Template(string: text, name: origin)
         }
         self.templates = templates
+        self.digest = digest.value
     }
 
     /// Renders the page template `name` (without `.mustache`) with `context`.

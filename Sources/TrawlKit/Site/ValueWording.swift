@@ -23,7 +23,7 @@ struct ValueWording: Sendable {
         /// Field names the built-in presets use for each meaning. A name matches whatever
         /// its case or separators (`enclosure_length`, `EnclosureLength`).
         static func of(field: String) -> Meaning {
-            let key = field.lowercased().filter { $0.isLetter || $0.isNumber }
+            let key = searchKey(field)
             if durationNames.contains(key) { return .duration }
             if sizeNames.contains(key) { return .size }
             if scaleNames.contains(key) { return .scale }
@@ -33,6 +33,24 @@ struct ValueWording: Sendable {
                 return .identifier
             }
             return .plain
+        }
+
+        /// `field` lower-cased with only its letters and digits; ASCII names (nearly all)
+        /// without a walk through Unicode properties, since every item asks for every field.
+        private static func searchKey(_ field: String) -> String {
+            guard field.utf8.allSatisfy({ $0 < 0x80 }) else {
+                return field.lowercased().filter { $0.isLetter || $0.isNumber }
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(field.utf8.count)
+            for byte in field.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): bytes.append(byte)
+                default: continue
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         private static let durationNames: Set<String> = ["duration", "runtime", "itunesduration"]

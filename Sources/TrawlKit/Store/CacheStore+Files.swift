@@ -54,6 +54,11 @@ extension CacheStore {
         } catch {
             throw CacheError.unreadable(url, error)
         }
+        return try decode(T.self, from: data, at: url, consequence: consequence)
+    }
+
+    /// Decodes the bytes read from the cache file `url`; what cannot be used is handled as `read` does.
+    func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
         switch Self.decode(T.self, from: data, path: url.path) {
         case .success(let value):
             return value

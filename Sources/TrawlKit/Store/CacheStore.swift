@@ -80,7 +80,17 @@ public struct CacheStore: Sendable {
     public func lastGoodSnapshot(of sourceID: String) throws -> Snapshot? {
         try read(
             Snapshot.self, at: snapshotFile(of: sourceID),
-            consequence: "the source is treated as new (its next scrape is a baseline)")
+            consequence: Self.unusableSnapshot)
+    }
+
+    private static let unusableSnapshot = "the source is treated as new (its next scrape is a baseline)"
+
+    /// The snapshot in `data`, the bytes of `sourceID`'s snapshot file already read (to
+    /// digest them); an unusable file is handled as `lastGoodSnapshot(of:)` does.
+    func lastGoodSnapshot(of sourceID: String, from data: Data) throws -> Snapshot? {
+        try decode(
+            Snapshot.self, from: data, at: snapshotFile(of: sourceID),
+            consequence: Self.unusableSnapshot)
     }
 
     /// Saves `snapshot` as its source's last good one; nothing is written when the file
