@@ -162,6 +162,22 @@ import Testing
         }
     }
 
+    @Test func aJSONBodyIsSentAsWrittenWithItsVariablesExpanded() throws {
+        let json = #"""
+            {"sources": [{"id": "a", "kind": "feed", "url": "https://example.org/feed", "method": "POST",
+              "body": {"json": {"query": "boats", "page": 2, "ratio": 0.5, "exact": true, "after": null,
+                                "token": "${API_TOKEN}", "tags": ["a/b", 9007199254740993]}}}]}
+            """#
+        let configuration = try ConfigurationLoader.load(
+            Data(json.utf8), file: URL(fileURLWithPath: "/tmp/trawl.json"), environment: ["API_TOKEN": "t-1"])
+        let request = try #require(configuration.sources.first?.request)
+        #expect(request.contentType == "application/json")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self)
+                == #"{"query":"boats","page":2,"ratio":0.5,"exact":true,"after":null,"token":"t-1","tags":["a/b",9007199254740993]}"#
+        )
+    }
+
     @Test func aCookieFileWithABadLineNamesTheFileAndLine() throws {
         let directory = try TemporaryDirectory("trawl-cookies")
         try Data("# Netscape HTTP Cookie File\nexample.org\tFALSE\t/\n".utf8).write(to: directory.file("cookies.txt"))

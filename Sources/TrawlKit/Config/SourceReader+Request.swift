@@ -117,30 +117,34 @@ extension SourceReader {
             options.body = Data(FormEncoding.encode(pairs).utf8)
             options.contentType = "application/x-www-form-urlencoded"
         case (nil, let json?):
-            guard let value = foundationValue(json, at: "\(at).json"),
-                let data = try? JSONSerialization.data(
-                    withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-            else { return }
-            options.body = data
+            guard let value = expanded(json, at: "\(at).json") else { return }
+            options.body = Data(JSONWriter.bytes(value, style: .compact))
             options.contentType = "application/json"
         default:
             reader.problem(at, "give either 'form' (name → value) or 'json' (any JSON), one of them", at: node)
         }
     }
 
-    /// The JSON value with `${VARIABLE}`s expanded, as JSONSerialization takes it.
-    private func foundationValue(_ node: JSONValue, at: String) -> Any? {
+    /// The JSON value as written, in its key order and with its numbers' text, with
+    /// `${VARIABLE}`s in its strings expanded; nil when a variable is unset (told as a problem).
+    private func expanded(_ node: JSONValue, at: String) -> JSONValue? {
         switch node.content {
         case .object(let members):
-            var result: [String: Any] = [:]
-            for member in members { result[member.key] = foundationValue(member.value, at: "\(at).\(member.key)") }
-            return result
+            var result: [(key: String, value: JSONValue)] = []
+            for member in members {
+                guard let value = expanded(member.value, at: "\(at).\(member.key)") else { return nil }
+                result.append((member.key, value))
+            }
+            return .object(result)
         case .array(let elements):
-            return elements.enumerated().map { foundationValue($1, at: "\(at)[\($0)]") ?? NSNull() }
-        case .string: return reader.string(node, at: at)
-        case .number(let number): return number
-        case .bool(let flag): return flag
-        case .null: return NSNull()
+            var result: [JSONValue] = []
+            for (index, element) in elements.enumerated() {
+                guard let value = expanded(element, at: "\(at)[\(index)]") else { return nil }
+                result.append(value)
+            }
+            return .array(result)
+        case .string: return reader.string(node, at: at).map(JSONValue.string)
+        case .number, .bool, .null: return node
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -49,12 +50,10 @@ struct WebhookNotifier: Sendable {
         case .json:
             body = try CacheStore.encode(notification)
         case .slack:
-            body = try JSONSerialization.data(
-                withJSONObject: ["text": NotificationText.plain(notification)], options: [.sortedKeys])
+            body = Self.json(["text": NotificationText.plain(notification)])
         case .discord:
             // Discord refuses a message over 2,000 characters.
-            body = try JSONSerialization.data(
-                withJSONObject: ["content": NotificationText.plain(notification, limit: 1_900)], options: [.sortedKeys])
+            body = Self.json(["content": NotificationText.plain(notification, limit: 1_900)])
         case .ntfy:
             contentType = "text/markdown; charset=utf-8"
             body = Data(NotificationText.markdown(notification).utf8)
@@ -70,11 +69,10 @@ struct WebhookNotifier: Sendable {
                 method = "PUT"
             }
             let markdown = NotificationText.markdown(notification)
-            body = try JSONSerialization.data(
-                withJSONObject: [
-                    "msgtype": "m.text", "body": NotificationText.plain(notification),
-                    "format": "org.matrix.custom.html", "formatted_body": MarkdownRenderer.html(markdown),
-                ], options: [.sortedKeys])
+            body = Self.json([
+                "msgtype": "m.text", "body": NotificationText.plain(notification),
+                "format": "org.matrix.custom.html", "formatted_body": MarkdownRenderer.html(markdown),
+            ])
         }
         var request = TransportRequest(url: url, method: method, body: body)
         request.headers["Content-Type"] = contentType
@@ -83,5 +81,11 @@ struct WebhookNotifier: Sendable {
         for (name, value) in extra { request.headers[name] = value }
         for header in webhook.headers { request.headers[header.name] = header.value }
         return request
+    }
+
+    /// A flat object of strings, keys sorted so the same message gives the same bytes.
+    private static func json(_ members: [String: String]) -> Data {
+        let sorted = members.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) }
+        return Data(JSONWriter.bytes(.object(sorted), style: .compact))
     }
 }
