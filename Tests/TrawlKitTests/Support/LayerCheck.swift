@@ -64,6 +64,7 @@ struct LayerCheck {
     /// Every mention of a name declared in another folder: edges down, up and between peers.
     func uses() -> [(edge: Edge, usedAt: String, declaredAt: String)] {
         let scanned = files.map { (file: $0, scan: SwiftSourceScanner($0.text)) }
+        let ranks = ranks
 
         // A folder's own names shadow another folder's: what it declares at the top, and what
         // a file declares at any depth (a nested `Item`, a local `value`), in that file.
