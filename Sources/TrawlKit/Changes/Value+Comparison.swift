@@ -9,9 +9,8 @@ extension Value {
     public func isSame(as other: Value) -> Bool {
         switch (self, other) {
         case (.date(let a), .date(let b)):
-            // Item dates are stored by `CacheDate`, date fields by `RFC3339`: same under either.
-            return a == b || CacheDate.string(from: a) == CacheDate.string(from: b)
-                || RFC3339.string(from: a) == RFC3339.string(from: b)
+            // The cache stores every date as `DateCodec`'s RFC 3339 text (`RFC3339`, `CacheDate`).
+            return a == b || RFC3339.string(from: a) == RFC3339.string(from: b)
         case (.url(let a), .url(let b)):
             return a.absoluteString == b.absoluteString
         case (.double(let a), .double(let b)):

@@ -86,12 +86,3 @@ public enum CommandLineTool {
             """
     }
 }
-
-/// An error that knows which exit status it deserves.
-public protocol ClassifiedError: Error {
-    var exitStatus: ExitStatus { get }
-}
-
-public enum TrawlVersion {
-    public static let current = "0.1.0"
-}

@@ -1,14 +1,3 @@
-/// A usage mistake on the command line; `trawl` prints it with the command's usage line.
-public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// A command's arguments split into flags, options with values and positionals.
 ///
 /// Options take their value as the next argument or after `=` (`--port 8080`,

@@ -42,7 +42,8 @@ struct RunCommand: TrawlCommand {
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"), total: scraped)
         let pipeline = Pipeline(
-            configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
+            configuration: configuration, clock: .fromEnvironment(),
+            stop: .trappingSignals(exitingOnSecondWith: ExitStatus.interrupted.code),
             report: { reporter.handle($0) })
         // On a terminal, the elapsed times move on while sources are fetched.
         let ticker = Task {

@@ -28,7 +28,8 @@ struct ScrapeCommand: TrawlCommand {
         let reporter = RunReporter(
             console: console, quiet: arguments.has("--quiet"), verbose: arguments.has("--verbose"))
         let pipeline = Pipeline(
-            configuration: configuration, clock: .fromEnvironment(), stop: .trappingSignals(),
+            configuration: configuration, clock: .fromEnvironment(),
+            stop: .trappingSignals(exitingOnSecondWith: ExitStatus.interrupted.code),
             report: { reporter.handle($0) })
         let record = try await pipeline.scrape(
             RunOptions(

@@ -9,7 +9,7 @@ public struct Pipeline: Sendable {
     public let report: @Sendable (RunEvent) -> Void
     /// One store for the whole run, so every moved-aside file is reported once.
     public let store: CacheStore
-    /// Set by SIGTERM/SIGINT (`StopRequest.trappingSignals()`): no new source starts.
+    /// Set by SIGTERM/SIGINT (`StopRequest.trappingSignals(exitingOnSecondWith:)`): no new source starts.
     public let stop: StopRequest
 
     public init(

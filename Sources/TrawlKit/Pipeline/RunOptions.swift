@@ -21,18 +21,3 @@ public struct RunOptions: Sendable {
         self.runID = runID
     }
 }
-
-/// What the pipeline reports as it goes, for live lines on a terminal or log lines in cron.
-public enum RunEvent: Sendable {
-    case fetching(sourceID: String)
-    /// `baseline` is true for a source's first run, whose items are tracked, not news.
-    case finished(RunRecord.Outcome, changes: Int, baseline: Bool)
-    case warning(sourceID: String, message: String)
-    /// A warning shown even without `--verbose`: items were lost, e.g. to a shared id.
-    case notice(sourceID: String, message: String)
-    /// A cache file that could not be used and was moved aside.
-    case cacheProblem(String)
-    /// Something the run did that a person should hear of once, e.g. a recovered run record.
-    case note(String)
-    case generated(files: Int)
-}

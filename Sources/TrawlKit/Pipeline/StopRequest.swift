@@ -10,8 +10,8 @@ import Foundation
 /// A request to stop a run early, from SIGTERM (systemd, `timeout`) or SIGINT (Ctrl-C).
 ///
 /// The pipeline starts no new source once it is set, finishes the ones in hand, saves the run
-/// record and ends with `ExitStatus.interrupted`. A second signal ends the process at once: the
-/// run journal keeps even that safe.
+/// record and throws `RunInterruptedError`. A second signal ends the process at once, with the
+/// status the command chose: the run journal keeps even that safe.
 public final class StopRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var signalName: String?
@@ -37,14 +37,14 @@ public final class StopRequest: @unchecked Sendable {
         lock.withLock { if signalName == nil { signalName = name } }
     }
 
-    /// A request that SIGTERM and SIGINT set; a second one exits with `ExitStatus.interrupted`.
-    public static func trappingSignals() -> StopRequest {
+    /// A request that SIGTERM and SIGINT set; a second one exits the process with `status`.
+    public static func trappingSignals(exitingOnSecondWith status: Int32) -> StopRequest {
         let request = StopRequest()
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                if request.isRequested { exit(ExitStatus.interrupted.code) }
+                if request.isRequested { exit(status) }
                 request.request(by: name)
             }
             source.resume()
