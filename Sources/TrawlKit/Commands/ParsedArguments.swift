@@ -1,5 +1,5 @@
 /// A usage mistake on the command line; `trawl` prints it with the command's usage line.
-public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
+struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
     public let message: String
 
     public init(_ message: String) {
@@ -13,7 +13,7 @@ public struct UsageError: Error, CustomStringConvertible, Sendable, Equatable {
 ///
 /// Options take their value as the next argument or after `=` (`--port 8080`,
 /// `--port=8080`); `--` ends the options.
-public struct ParsedArguments: Sendable {
+struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
     private var flagsSeen: Set<String> = []
     private var optionValues: [String: [String]] = [:]

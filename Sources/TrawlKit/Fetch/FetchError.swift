@@ -23,6 +23,7 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A body that arrived but could not be kept (a download's disk or range problem).
     case unusableBody(URL, reason: String)
 
+    /// The URL the failure is about.
     public var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url), .notFound(let url, _), .serverError(let url, _),

@@ -13,6 +13,7 @@ public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     case tooLarge(URL, limit: Int)
     case protocolFailure(URL, method: String, message: String)
 
+    /// The page the render was of.
     public var url: URL {
         switch self {
         case .launchFailed(let url, _), .browserExited(let url), .navigationFailed(let url, _),
