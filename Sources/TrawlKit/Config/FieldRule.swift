@@ -4,12 +4,15 @@ import Foundation
 public struct FieldRule: Sendable, Hashable {
     /// Where a field's text is found within an item.
     public enum Locator: Sendable, Hashable {
+        /// A CSS selector, with `::text` and `::attr(name)` as parsel has them.
         case css(String)
+        /// An XPath 1.0 expression.
         case xpath(String)
     }
 
     /// The type a field's text is parsed into (`type`).
     public enum ValueType: String, Sendable, Hashable, CaseIterable {
+        /// Text, a whole number, a decimal number, a boolean, a date, or a URL resolved against the page.
         case string, int, number, bool, date, url
     }
 

@@ -31,6 +31,7 @@ public struct FetchedPage: Sendable {
 
 /// What one fetch came to.
 public enum FetchResult: Sendable {
+    /// The page's body and what came with it.
     case page(FetchedPage)
     /// The server answered 304: the copy Trawl already has is current.
     case notModified(URL)

@@ -6,8 +6,11 @@ public struct Change: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The first run of a source: "now tracking N items", not N additions.
         case baseline
+        /// A new item.
         case added
+        /// An item whose fields differ (see `fieldChanges`).
         case changed
+        /// An item that is no longer listed.
         case removed
         /// An item that had been removed and came back.
         case reappeared

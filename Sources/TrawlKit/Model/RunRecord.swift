@@ -10,8 +10,11 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public struct Outcome: Sendable, Hashable, Codable {
         /// How the scrape ended.
         public enum Status: String, Sendable, Hashable, Codable {
+            /// Fetched and scraped; the snapshot was kept.
             case fetched
+            /// The server said 304: the last snapshot is current.
             case notModified
+            /// The fetch or the scrape failed; the last good snapshot was kept.
             case failed
             /// The scrape ran but looked like a broken layout; the last good snapshot was kept.
             case guarded

@@ -21,9 +21,13 @@ public struct NotifierConfiguration: Sendable, Hashable {
     public enum WebhookFormat: String, Sendable, Hashable, CaseIterable {
         /// Trawl's own JSON body (docs/NOTIFY.md).
         case json
+        /// The body a Slack incoming webhook takes.
         case slack
+        /// The body a Discord webhook takes.
         case discord
+        /// The body an ntfy topic takes.
         case ntfy
+        /// The body of a Matrix room message.
         case matrix
     }
 
@@ -61,7 +65,9 @@ public struct NotifierConfiguration: Sendable, Hashable {
 
     /// Where the news goes.
     public enum Target: Sendable, Hashable {
+        /// Posted to a webhook.
         case webhook(Webhook)
+        /// Mailed.
         case email(Email)
         /// A program and its arguments; the Markdown digest on its standard input.
         case command([String])

@@ -14,7 +14,9 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
         case wrongSchema(found: Int?, expected: Int)
         /// JSON of the right version whose content does not fit, e.g. a missing field.
         case invalidContent(String)
+        /// The file could not be read (permissions, I/O).
         case unreadable(String)
+        /// The file could not be written (permissions, a full disk).
         case unwritable(String)
     }
 
