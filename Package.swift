@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TrawlDates", targets: ["TrawlDates"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "TrawlJSON", targets: ["TrawlJSON"]),
+        .library(name: "TrawlServe", targets: ["TrawlServe"]),
     ],
     targets: [
         // Debian's C libraries, found through pkg-config.
@@ -37,18 +38,21 @@ let package = Package(
         .target(name: "TrawlDates"),
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates"]),
         .target(name: "Mustache"),
+        .target(name: "TrawlServe", dependencies: ["TrawlDates"]),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "Mustache", "CCmarkGFM", "CCurl"],
+            dependencies: [
+                "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "Mustache", "CCmarkGFM", "CCurl",
+            ],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
         .executableTarget(name: "trawl", dependencies: ["TrawlKit", "TrawlHTML"]),
 
         .executableTarget(
             name: "trawl-bench",
-            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "Mustache"],
+            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlServe", "Mustache"],
             path: "Benchmarks/Sources/trawl-bench"
         ),
 
@@ -57,10 +61,11 @@ let package = Package(
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
         .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
         .testTarget(
             name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["TrawlKit"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["TrawlKit", "TrawlServe"], path: "Tests/Support"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,5 +5,4 @@ import TrawlKit
 // The executable only connects the process to TrawlKit; every behaviour lives there.
 // The allocator is the process's, so it is tuned here rather than in a library.
 Document.preferSteadyFrees()
-let status = await CommandLineTool.main(Array(CommandLine.arguments.dropFirst()), console: .standard())
-exit(status.code)
+exit(await CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

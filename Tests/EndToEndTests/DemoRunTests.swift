@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import TrawlFeeds
-import TrawlKit
+
+@testable import TrawlKit
 
 /// The built `trawl` binary on the demo, as `make run` does it: day 1, then day 2.
 @Suite struct DemoRunTests {

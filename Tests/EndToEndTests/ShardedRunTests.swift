@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
-import TrawlKit
+
+@testable import TrawlKit
 
 /// The built binary as an orchestrator drives it: N `trawl scrape --shard I/N` processes with
 /// separate caches, merged by `cp -r`, then `trawl generate`, must make byte for byte the site

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlKit
+import TrawlServe
 
 /// One scripted answer of the fixture server.
 public indirect enum FixtureResponse: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlKit
+@_exported import TrawlServe
 
 /// A scriptable HTTP server on 127.0.0.1 for tests: each path answers with a scripted
 /// sequence of responses (the last one repeats), and every request is recorded.

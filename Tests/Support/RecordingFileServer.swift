@@ -1,5 +1,7 @@
 import Foundation
-import TrawlKit
+import TrawlServe
+
+@testable import TrawlKit
 
 /// A folder served over HTTP on 127.0.0.1 by Trawl's own static file handler (ETag and
 /// Last-Modified with 304s, byte ranges), noting every request it answered.

@@ -1,5 +1,6 @@
 import Testing
-import TrawlKit
+
+@testable import TrawlKit
 
 @Suite struct MarkdownRendererTests {
     @Test func rendersGFMTablesAutolinksAndStrikethrough() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TrawlKit
+
+@testable import TrawlKit
 
 /// Reading and applying robots.txt, case by case from RFC 9309.
 @Suite struct RobotsTxtTests {

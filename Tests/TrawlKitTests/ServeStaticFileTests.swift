@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import TrawlKit
+@testable import TrawlServe
 
 /// What `trawl serve` answers for the files of a folder, asked directly.
 @Suite struct ServeStaticFileTests {

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlKit
+import TrawlServe
 
 #if canImport(Glibc)
     import Glibc

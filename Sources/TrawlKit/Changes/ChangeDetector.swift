@@ -13,8 +13,10 @@ public struct ChangeDetector: Sendable {
 
     /// Fields whose changes are never news (a headline's rank, say).
     public var ignoredFields: Set<String>
+    /// How many removed items a snapshot remembers (`defaultTombstoneLimit` unless set).
     public var tombstoneLimit: Int
 
+    /// A detector that ignores changes to `ignoredFields` (a source's `ignoreChanges`).
     public init(ignoredFields: Set<String> = [], tombstoneLimit: Int = ChangeDetector.defaultTombstoneLimit) {
         self.ignoredFields = ignoredFields
         self.tombstoneLimit = tombstoneLimit

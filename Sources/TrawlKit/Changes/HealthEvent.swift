@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Worked out from the run records alone (every run, quiet ones too), so the feed and the
 /// notifications tell the same story and the same cache always tells it the same way.
-public struct HealthEvent: Sendable, Hashable {
+struct HealthEvent: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case broke
         case recovered

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the commands that read the cache find it, and which sources to show: the same
 /// `--config FILE` and `--cache DIR` as `trawl run`.
-public struct CacheLocation: Sendable {
+struct CacheLocation: Sendable {
     /// The options every command that reads the cache takes.
     public static let options: Set<String> = ["--config", "--cache"]
 

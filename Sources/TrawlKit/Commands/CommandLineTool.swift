@@ -21,7 +21,7 @@ public enum CommandLineTool {
         ]
     }
 
-    public static func main(_ arguments: [String], console: Console) async -> ExitStatus {
+    static func main(_ arguments: [String], console: Console) async -> ExitStatus {
         guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
             if arguments.count > 1, let command = command(named: arguments[1]) {
                 console.print(command.usage)

@@ -3,7 +3,7 @@ import Foundation
 /// Where a command writes: standard output for results, standard error for messages.
 ///
 /// Tests make one that captures both; the executable makes one over the real streams.
-public final class Console: @unchecked Sendable {
+final class Console: @unchecked Sendable {
     private let lock = NSLock()
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
@@ -57,7 +57,7 @@ public final class Console: @unchecked Sendable {
 }
 
 /// A console whose output tests can read back.
-public final class CapturingConsole: @unchecked Sendable {
+final class CapturingConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errorText = ""

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `trawl diff`: what one run changed, grouped by source.
-public enum DiffCommand: TrawlCommand {
+enum DiffCommand: TrawlCommand {
     public static let name = "diff"
     public static let summary = "what the last run (or --run ID) changed, grouped by source"
     public static let usage = """

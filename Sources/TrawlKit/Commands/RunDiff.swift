@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The text says each change as pages, digests and feeds do (`ChangeDescription`: "Chart 1
 /// rescaled: 1:80,000 → 1:40,000"); the JSON keeps the stored values, plus that `text`.
-public struct RunDiff: Sendable, Encodable {
+struct RunDiff: Sendable, Encodable {
     /// One source's outcome in the run and the changes found for it.
     public struct SourceChanges: Sendable, Encodable {
         public var id: String

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// `trawl serve [DIR] [--port N] [--host H] [--watch]`: previews `Output/` over HTTP.
-public enum ServeCommand: TrawlCommand {
+enum ServeCommand: TrawlCommand {
     public static let name = "serve"
     public static let summary = "preview Output/ over HTTP on 127.0.0.1"
     public static let usage = """

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `trawl status`: the health of each source, from the cache.
-public enum StatusCommand: TrawlCommand {
+enum StatusCommand: TrawlCommand {
     public static let name = "status"
     public static let summary = "health of each source: last success, items, failures, last error"
     public static let usage = """

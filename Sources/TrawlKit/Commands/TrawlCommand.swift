@@ -1,5 +1,5 @@
 /// One `trawl` subcommand: its usage, the flags and options it accepts, and what it does.
-public protocol TrawlCommand {
+protocol TrawlCommand {
     /// The word after `trawl`.
     static var name: String { get }
     /// One line: what the command is for.

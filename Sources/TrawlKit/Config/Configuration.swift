@@ -4,18 +4,27 @@ import Foundation
 public struct Configuration: Sendable {
     /// The file it was read from; relative paths in it resolve against its folder.
     public var file: URL
+    /// The generated site's title, public URL, author, description and language (`site`).
     public var site: SiteSettings
+    /// Where the site is written (`output`, default `Output/` beside the file).
     public var outputDirectory: URL
+    /// Where snapshots, health and run records are kept (`cache`, default `Cache/`).
     public var cacheDirectory: URL
     /// A folder of templates that override the built-in ones file by file.
     public var templatesDirectory: URL?
+    /// How pages are fetched: politeness, retries, limits, the user agent (`fetch`).
     public var fetch: FetchSettings
+    /// How the feeds are cut (`feed`).
     public var feed: FeedSettings
+    /// How long run records are kept (`retention`).
     public var retention: RetentionSettings
+    /// The sources, in the order the file lists them.
     public var sources: [SourceConfiguration]
     /// Who is told of each run's changes and failures (the top-level `notify`).
     public var notify: [NotifierConfiguration]
 
+    /// A configuration built in code rather than read from `trawl.json`; `file`'s folder
+    /// anchors nothing here, every folder is given.
     public init(
         file: URL, site: SiteSettings, outputDirectory: URL, cacheDirectory: URL, templatesDirectory: URL? = nil,
         fetch: FetchSettings = FetchSettings(), feed: FeedSettings = FeedSettings(),
@@ -34,6 +43,7 @@ public struct Configuration: Sendable {
         self.notify = notify
     }
 
+    /// The source with this id, or nil.
     public func source(_ id: String) -> SourceConfiguration? {
         sources.first { $0.id == id }
     }
@@ -41,14 +51,18 @@ public struct Configuration: Sendable {
 
 /// The generated site's identity (the `site` block).
 public struct SiteSettings: Sendable, Hashable {
+    /// The site's name, shown on every page and as the feeds' title.
     public var title: String
     /// The public base URL the site is served from; feeds need it for absolute links.
     public var url: URL?
+    /// The feeds' author, when given.
     public var author: String?
+    /// A line under the title and the feeds' subtitle, when given.
     public var description: String?
     /// The pages' language (`<html lang>`) and the one dates are worded in: a BCP 47 tag.
     public var language: String
 
+    /// Settings as the `site` block gives them; `language` defaults to English.
     public init(
         title: String, url: URL? = nil, author: String? = nil, description: String? = nil, language: String = "en"
     ) {
@@ -75,6 +89,7 @@ public struct FeedSettings: Sendable, Hashable {
     /// The most entries a feed holds, newest first.
     public var maxEntries: Int
 
+    /// At most `maxEntries` entries per feed.
     public init(maxEntries: Int = 100) {
         self.maxEntries = maxEntries
     }
@@ -83,9 +98,12 @@ public struct FeedSettings: Sendable, Hashable {
 /// How long run records are kept (the `retention` block): a record goes when it is
 /// both beyond the newest `runs` and older than `days`.
 public struct RetentionSettings: Sendable, Hashable {
+    /// The newest run records always kept.
     public var runs: Int
+    /// Records younger than this many days are kept too.
     public var days: Int
 
+    /// Keeps the newest `runs` records and any younger than `days`.
     public init(runs: Int = 100, days: Int = 30) {
         self.runs = runs
         self.days = days

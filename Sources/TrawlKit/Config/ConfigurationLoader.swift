@@ -27,6 +27,7 @@ public enum ConfigurationLoader {
             data, file: file, environment: environment, toleratingUnsetVariables: toleratingUnsetVariables)
     }
 
+    /// Loads a configuration from `data`, as if read from `file` (its folder anchors relative paths).
     public static func load(
         _ data: Data, file: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
         toleratingUnsetVariables: Bool = false

@@ -21,14 +21,21 @@ public struct NotifierConfiguration: Sendable, Hashable {
     public enum WebhookFormat: String, Sendable, Hashable, CaseIterable {
         /// Trawl's own JSON body (docs/NOTIFY.md).
         case json
+        /// The body a Slack incoming webhook takes.
         case slack
+        /// The body a Discord webhook takes.
         case discord
+        /// The body an ntfy topic takes.
         case ntfy
+        /// The body of a Matrix room message.
         case matrix
     }
 
+    /// A webhook: a POST of the run's news to `url`.
     public struct Webhook: Sendable, Hashable {
+        /// Where the news is posted.
         public var url: URL
+        /// The body's shape.
         public var format: WebhookFormat
         /// Sent with every request, in order; values may name `${ENV}` variables.
         public var headers: [Header]
@@ -38,28 +45,40 @@ public struct NotifierConfiguration: Sendable, Hashable {
         public var attempts: Int
     }
 
+    /// One header field of a webhook request.
     public struct Header: Sendable, Hashable {
+        /// The field's name.
         public var name: String
+        /// The field's value (after `${NAME}` expansion).
         public var value: String
     }
 
+    /// An email through a sendmail-compatible program.
     public struct Email: Sendable, Hashable {
+        /// The recipients.
         public var to: [String]
+        /// The sender.
         public var from: String
         /// The sendmail-compatible program and its leading arguments (msmtp, postfix, exim).
         public var sendmail: [String]
     }
 
+    /// Where the news goes.
     public enum Target: Sendable, Hashable {
+        /// Posted to a webhook.
         case webhook(Webhook)
+        /// Mailed.
         case email(Email)
         /// A program and its arguments; the Markdown digest on its standard input.
         case command([String])
     }
 
+    /// Where and how.
     public var target: Target
+    /// What it is told of.
     public var when: Set<Event>
 
+    /// A notifier told of `when` (default: everything).
     public init(target: Target, when: Set<Event> = Set(Event.allCases)) {
         self.target = target
         self.when = when

@@ -2,6 +2,7 @@ import Foundation
 
 /// One source: where to fetch it and how to turn it into items.
 public struct SourceConfiguration: Sendable, Hashable {
+    /// What a source's page is, and so how it is scraped (`kind`).
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Items found by a CSS selector, fields by selectors within each.
         case list
@@ -13,28 +14,37 @@ public struct SourceConfiguration: Sendable, Hashable {
         case status
     }
 
+    /// The source's id: names its cache folder, its page and its feed (letters, digits, `-`, `_`).
     public var id: String
     /// The longest id in UTF-8 bytes: it names a folder and files, whose names stop at 255.
     public static let maximumIDBytes = 100
+    /// The name pages and feeds show; default the id.
     public var name: String
+    /// How the page is scraped.
     public var kind: Kind
+    /// The page (or feed) fetched: `http`, `https` or `file`.
     public var url: URL
     /// Where relative links resolve when not against the fetched URL (a local mirror of a site).
     public var base: URL?
     /// The selector of one item (`list`, `status`), or of one row (`table`, default `tr`).
     public var items: String?
+    /// The fields each item is given, in this order.
     public var fields: [FieldRule]
     /// The field an item's id is taken from; default its URL, else its title.
     public var idField: String?
+    /// Fields whose changes are not news (a rank, a view count).
     public var ignoreChanges: [String]
+    /// Fields an item must have; a scrape where many lack one is refused by the guard.
     public var required: [String]
     /// Pagination for `list`: a selector for the next page's link (default `rel="next"`).
     public var next: String?
+    /// The most pages of a paginated list fetched in one run.
     public var maxPages: Int
     /// The most items one run keeps of this source (`maxItems`): the first ones, in page
     /// order; the rest are dropped with a notice, so a runaway page cannot fill memory,
     /// the cache and the site.
     public var maxItems = SourceConfiguration.defaultMaxItems
+    /// `maxItems` when the configuration gives none.
     public static let defaultMaxItems = 10_000
     /// For `table`: labels the header row must contain, case-insensitively.
     public var header: [String]
@@ -42,6 +52,7 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var onValues: [String]
     /// The field whose URL `trawl download` mirrors.
     public var download: String?
+    /// When a scrape is refused as a broken layout (`guard`).
     public var guardrail: Guardrail
     /// Headers, cookies, credentials, method and body for this source's requests.
     public var request = RequestOptions()
@@ -63,11 +74,13 @@ public struct SourceConfiguration: Sendable, Hashable {
         /// whose news is that a row or a switch changed.
         case changes
 
+        /// `items` for `list` and `feed` sources, `changes` for `table` and `status`.
         public static func defaultStyle(for kind: Kind) -> EntryStyle {
             kind == .list || kind == .feed ? .items : .changes
         }
     }
 
+    /// A source built in code; each argument is the key of the same name in `trawl.json`.
     public init(
         id: String, name: String? = nil, kind: Kind, url: URL, items: String? = nil, fields: [FieldRule] = [],
         idField: String? = nil, ignoreChanges: [String] = [], required: [String] = [], next: String? = nil,
@@ -95,6 +108,7 @@ public struct SourceConfiguration: Sendable, Hashable {
         self.notify = notify
     }
 
+    /// The rule of the field called `name`, or nil.
     public func field(_ name: String) -> FieldRule? {
         fields.first { $0.name == name }
     }
@@ -123,6 +137,7 @@ public struct Guardrail: Sendable, Hashable {
     /// (the scrape is still kept): above 0.8, most items, by default.
     public var warnAt: Double
 
+    /// The `guard` block's defaults: half the items may vanish, a fifth lack a required field.
     public init(
         maxLoss: Double = 0.5, maxMissingRequired: Double = 0.5, allowEmpty: Bool = false, warnAt: Double = 0.8
     ) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why one file could not be mirrored; the others go on.
-public enum DownloadError: Error, CustomStringConvertible, Sendable {
+enum DownloadError: Error, CustomStringConvertible, Sendable {
     case http(URL, status: Int)
     case network(URL, reason: String)
     case notEnoughSpace(URL, needed: Int64, available: Int64)

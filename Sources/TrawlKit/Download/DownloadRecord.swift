@@ -2,7 +2,7 @@ import Foundation
 
 /// What Trawl knows about a mirrored file, kept in `Cache/sources/<id>/downloads.json`,
 /// so a complete file is skipped and a partial one resumed only if it is still the same.
-public struct DownloadRecord: Sendable, Hashable, Codable {
+struct DownloadRecord: Sendable, Hashable, Codable {
     public var url: String
     public var etag: String?
     public var lastModified: String?

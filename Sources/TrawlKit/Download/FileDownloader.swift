@@ -1,4 +1,5 @@
 import Foundation
+import TrawlServe
 
 /// Streams one URL into a `.part` file beside its destination through the fetcher (its
 /// robots.txt, redirect rules, retries, timeouts and host gates), resuming with a Range

@@ -3,7 +3,7 @@ import Foundation
 /// Mirrors the files a source's items point to (its `download` field) into
 /// `Output/files/<source>/`: complete files skipped, partial ones resumed, each written
 /// beside its destination and renamed into place.
-public struct FileMirror: Sendable {
+struct FileMirror: Sendable {
     public let configuration: Configuration
     /// Read-only: mirroring runs beside the nightly job and does not hold its lock, so a
     /// file it cannot read is reported and left for the next run to move aside.
@@ -166,13 +166,13 @@ extension CacheStore {
         sourceDirectory(sourceID).appendingPathComponent("downloads.json")
     }
 
-    public func downloadRecords(of sourceID: String) throws -> [String: DownloadRecord] {
+    func downloadRecords(of sourceID: String) throws -> [String: DownloadRecord] {
         try read(DownloadsFile.self, at: downloadsFile(of: sourceID), consequence: "its files are checked again")?
             .files ?? [:]
     }
 
     @discardableResult
-    public func save(downloadRecords: [String: DownloadRecord], of sourceID: String) throws -> Bool {
+    func save(downloadRecords: [String: DownloadRecord], of sourceID: String) throws -> Bool {
         try write(DownloadsFile(files: downloadRecords), to: downloadsFile(of: sourceID))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlServe
 
 /// Streams a download's body into its `.part` file, a curl buffer (16 KB) at a time.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One file an item points to, and where its mirror goes under `Output/files/<source>/`.
-public struct MirroredFile: Sendable, Hashable {
+struct MirroredFile: Sendable, Hashable {
     public var sourceID: String
     public var itemID: String
     public var url: URL

@@ -6,13 +6,18 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     public var domain: String
     /// Whether hosts under `domain` get it too (the file's second column, or a leading dot).
     public var includeSubdomains: Bool
+    /// The path prefix it is sent under.
     public var path: String
+    /// Sent over https only.
     public var secureOnly: Bool
     /// Seconds since 1970; nil for a session cookie.
     public var expires: Int64?
+    /// The cookie's name.
     public var name: String
+    /// The cookie's value; never printed.
     public var value: String
 
+    /// A cookie as one line of a cookie file gives it.
     public init(
         domain: String, includeSubdomains: Bool = false, path: String = "/", secureOnly: Bool = false,
         expires: Int64? = nil, name: String, value: String

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import TrawlServe
 
 /// One exchange on a libcurl easy handle: the request set up, the head parsed line by
 /// line, the body handed to the sink, and curl's outcome put in words.

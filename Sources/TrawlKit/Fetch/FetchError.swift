@@ -2,19 +2,29 @@ import Foundation
 
 /// Why a fetch failed, with the URL, in words a person can act on.
 public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The host could not be reached (DNS, refused, reset, TLS).
     case unreachable(URL, reason: String)
+    /// No answer within the `fetch.timeout`.
     case timedOut(URL)
+    /// 404 or 410: the page is gone.
     case notFound(URL, status: Int)
+    /// A 5xx after the retries.
     case serverError(URL, status: Int)
+    /// Any other status that is not a success (4xx).
     case requestFailed(URL, status: Int)
+    /// The body grew past `fetch.maxBytes`.
     case tooLarge(URL, limit: Int)
+    /// robots.txt disallows the URL for Trawl's user agent.
     case disallowedByRobots(URL)
     /// robots.txt answered 5xx or not at all, which RFC 9309 §2.3.1.4 reads as "disallow all".
     case robotsUnreachable(URL, reason: String)
+    /// More redirects than `fetch.maxRedirects`.
     case tooManyRedirects(URL, limit: Int)
     /// A redirect from https to http, refused so that a secure fetch never turns plain.
     case insecureRedirect(URL, to: URL)
+    /// Neither http, https nor file.
     case unsupportedScheme(URL)
+    /// A `file:` URL that could not be read.
     case unreadableFile(URL, reason: String)
     /// A 3xx that says nowhere to go.
     case redirectWithoutLocation(URL, status: Int)
@@ -23,6 +33,7 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A body that arrived but could not be kept (a download's disk or range problem).
     case unusableBody(URL, reason: String)
 
+    /// The URL the failure is about.
     public var url: URL {
         switch self {
         case .unreachable(let url, _), .timedOut(let url), .notFound(let url, _), .serverError(let url, _),

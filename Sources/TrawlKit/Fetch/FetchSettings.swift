@@ -2,6 +2,7 @@ import Foundation
 
 /// How politely and how far Trawl fetches (the `fetch` block of trawl.json).
 public struct FetchSettings: Sendable, Hashable {
+    /// The `User-Agent` sent, with the contact appended when one is given.
     public var userAgent: String
     /// A URL or address where a site's owner can reach whoever runs this Trawl.
     public var contact: String?
@@ -26,6 +27,7 @@ public struct FetchSettings: Sendable, Hashable {
     /// Headless browsers at the same time, for sources with `"render": "browser"`.
     public var browsers: Int
 
+    /// The `fetch` block's defaults: polite, with retries and limits.
     public init(
         userAgent: String = "Trawl/\(TrawlVersion.current)", contact: String? = nil,
         delay: Duration = .seconds(1), timeout: Duration = .seconds(30), maxBytes: Int = 20_000_000,

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlServe
 
 /// Fetches pages over HTTP(S), politely and conditionally, and from `file://` URLs.
 ///
@@ -7,6 +8,7 @@ import Foundation
 /// redirects and caps every body. Validators go in and come out; storing them is the
 /// cache's job.
 public final class Fetcher: Sendable {
+    /// The politeness, retry and size settings it keeps.
     public let settings: FetchSettings
     let transport = HTTPTransport()
     let hosts: HostGates
@@ -16,6 +18,7 @@ public final class Fetcher: Sendable {
     let browsers: AsyncLimiter
     private let sleep: @Sendable (Duration) async throws -> Void
 
+    /// A fetcher for one run, over libcurl.
     public convenience init(settings: FetchSettings = FetchSettings()) {
         self.init(settings: settings, sleep: { try await Task.sleep(for: $0) })
     }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import TrawlServe
 
 /// One HTTP request as the transport sends it.
 struct TransportRequest: Sendable {

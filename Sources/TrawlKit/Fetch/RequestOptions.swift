@@ -1,9 +1,11 @@
 import Foundation
+import TrawlServe
 
 /// What a source adds to its requests: header fields, cookies, basic-auth credentials, a
 /// method and a body. Often secret, so it never prints its values: its description names
 /// only what is there, which keeps them out of logs, errors and the source's fingerprint.
 public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The request method (`GET` unless the source says `POST` and a body).
     public var method = "GET"
     /// Sent only to the source's own origin, never to a host a redirect leads to.
     public var headers = HTTPHeaders()
@@ -11,12 +13,15 @@ public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, Custo
     public var cookies: [Cookie] = []
     /// Basic auth (RFC 7617), sent only to the source's own origin.
     public var credentials: Credentials?
+    /// The request body, for a `POST`.
     public var body: Data?
     /// The body's media type: a form or JSON.
     public var contentType: String?
 
+    /// A plain GET with nothing added.
     public init() {}
 
+    /// Whether nothing is added to a GET (such a request may be answered from validators).
     public var isPlainGET: Bool {
         method == "GET" && headers.fields.isEmpty && cookies.isEmpty && credentials == nil && body == nil
     }
@@ -48,9 +53,12 @@ public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, Custo
 
 /// A user and password for HTTP basic auth, from the environment.
 public struct Credentials: Sendable, Hashable, CustomStringConvertible {
+    /// The user name.
     public var user: String
+    /// The password; never printed.
     public var password: String
 
+    /// Basic-auth credentials.
     public init(user: String, password: String) {
         self.user = user
         self.password = password

@@ -14,6 +14,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest wait between two attempts.
     public var maxDelay: Duration
 
+    /// At most `maxAttempts` tries, backing off from `baseDelay` up to `maxDelay`.
     public init(maxAttempts: Int = 3, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(30)) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay

@@ -6,7 +6,7 @@ import Foundation
 /// naming its product token (case-insensitively), else every `*` group; the longest
 /// matching rule decides, `allow` winning a tie; `*` matches any run of characters and a
 /// final `$` anchors the end; `/robots.txt` itself is always allowed.
-public struct RobotsTxt: Sendable, Hashable {
+struct RobotsTxt: Sendable, Hashable {
     /// One `allow` or `disallow` line.
     public struct Rule: Sendable, Hashable {
         public var allows: Bool

@@ -1,3 +1,5 @@
+import TrawlServe
+
 extension HTTPHeaders {
     /// The body length the head declares (RFC 9110 §8.6), or nil when absent or invalid.
     var contentLength: Int? {

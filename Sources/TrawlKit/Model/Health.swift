@@ -5,13 +5,19 @@ import Foundation
 /// The pipeline records each scrape's outcome with one call (`recordSuccess`,
 /// `recordNotModified`, `recordFailure`, `recordGuarded`) and saves the result.
 public struct Health: Sendable, Hashable, Codable {
+    /// The version of the `health.json` format written.
     public static let schemaVersion = 1
 
+    /// The version of the file this was read from.
     public var schemaVersion: Int = Health.schemaVersion
+    /// When the source was last tried.
     public var lastAttempt: Date?
+    /// When a scrape of the source was last kept.
     public var lastSuccess: Date?
+    /// Failed or guarded runs since the last success.
     public var consecutiveFailures: Int = 0
     public var lastError: String?
+    /// How many items the last kept scrape had.
     public var itemCount: Int = 0
     /// True when the last attempt failed or was guarded: what is shown is the last good snapshot.
     public var stale: Bool = false
@@ -19,6 +25,7 @@ public struct Health: Sendable, Hashable, Codable {
     /// nil when nothing was. They describe the snapshot shown, so a failure keeps them.
     public var warnings: [String]?
 
+    /// A source never tried.
     public init() {}
 
     /// A scrape that fetched and kept `itemCount` items, with what was wrong with them.

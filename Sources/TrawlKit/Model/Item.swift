@@ -4,13 +4,18 @@ import Foundation
 public struct Item: Sendable, Hashable, Codable {
     /// Stable across runs: taken from the source's `idField` (default: URL, else title).
     public var id: String
+    /// What the item is called on pages and in feeds (the `title` field, or a fallback).
     public var title: String
+    /// Where it links to (the `url` field), absolute.
     public var url: URL?
+    /// Its date (the `date` field), when it has one.
     public var date: Date?
+    /// A short text shown under the title (the `summary` field).
     public var summary: String?
     /// Every scraped field, in the order the configuration names them.
     public var fields: [Field]
 
+    /// An item with these fields; `id` must be unique within its source.
     public init(
         id: String, title: String, url: URL? = nil, date: Date? = nil, summary: String? = nil,
         fields: [Field] = []
@@ -25,9 +30,12 @@ public struct Item: Sendable, Hashable, Codable {
 
     /// A named value; an item keeps its fields as an ordered list of these.
     public struct Field: Sendable, Hashable, Codable {
+        /// The field's name, as the configuration gives it.
         public var name: String
+        /// The typed value.
         public var value: Value
 
+        /// The field `name` holding `value`.
         public init(_ name: String, _ value: Value) {
             self.name = name
             self.value = value

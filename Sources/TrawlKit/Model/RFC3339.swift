@@ -2,7 +2,7 @@ import Foundation
 import TrawlDates
 
 /// RFC 3339 timestamps in UTC, the one date format of the cache and the feeds (`DateCodec`'s).
-public enum RFC3339 {
+enum RFC3339 {
     /// `2026-11-30T04:00:00Z`, or with milliseconds when the date has a fraction of a second.
     public static func string(from date: Date) -> String {
         DateCodec.rfc3339(date)

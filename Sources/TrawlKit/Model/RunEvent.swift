@@ -1,8 +1,10 @@
 /// What the pipeline reports as it goes, for live lines on a terminal or log lines in cron.
 public enum RunEvent: Sendable {
+    /// A source's fetch has begun.
     case fetching(sourceID: String)
     /// `baseline` is true for a source's first run, whose items are tracked, not news.
     case finished(RunRecord.Outcome, changes: Int, baseline: Bool)
+    /// Something about a source worth a line under `--verbose` (a field empty on most items).
     case warning(sourceID: String, message: String)
     /// A warning shown even without `--verbose`: items were lost, e.g. to a shared id.
     case notice(sourceID: String, message: String)
@@ -10,5 +12,6 @@ public enum RunEvent: Sendable {
     case cacheProblem(String)
     /// Something the run did that a person should hear of once, e.g. a recovered run record.
     case note(String)
+    /// The site was written: `files` files.
     case generated(files: Int)
 }

@@ -3,20 +3,28 @@ import TrawlDates
 
 /// One run of `trawl run` or `trawl scrape`: what happened to each source, and what changed.
 public struct RunRecord: Sendable, Hashable, Codable {
+    /// The version of the run-record format written.
     public static let schemaVersion = 1
 
     /// How one source's scrape ended.
     public struct Outcome: Sendable, Hashable, Codable {
+        /// How the scrape ended.
         public enum Status: String, Sendable, Hashable, Codable {
+            /// Fetched and scraped; the snapshot was kept.
             case fetched
+            /// The server said 304: the last snapshot is current.
             case notModified
+            /// The fetch or the scrape failed; the last good snapshot was kept.
             case failed
             /// The scrape ran but looked like a broken layout; the last good snapshot was kept.
             case guarded
         }
 
+        /// The source's id.
         public var sourceID: String
+        /// Fetched, not modified, failed or guarded.
         public var status: Status
+        /// The items kept (the last good snapshot's count when it failed).
         public var itemCount: Int
         public var error: String?
         /// What is wrong with a scrape that was kept (a field empty on most items): nil when nothing is.
@@ -34,12 +42,17 @@ public struct RunRecord: Sendable, Hashable, Codable {
         public var isSuccess: Bool { status == .fetched || status == .notModified }
     }
 
+    /// The version of the file this was read from.
     public var schemaVersion: Int = RunRecord.schemaVersion
     /// The UTC timestamp that names the record's file, e.g. `20261130T040000Z`.
     public var id: String
+    /// When the run began.
     public var started: Date
+    /// When the last source finished.
     public var finished: Date
+    /// One outcome per source tried, in configuration order.
     public var outcomes: [Outcome]
+    /// Everything the run found different, baselines included.
     public var changes: [Change]
     /// In a shard's record (`runs/<id>.shard-2-of-4.json`): which shard wrote it.
     public var shard: Shard?
@@ -50,6 +63,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
     /// were not tried this run (they are neither failed nor removed).
     public var missingShards: [Shard]?
 
+    /// A record of one run.
     public init(id: String, started: Date, finished: Date, outcomes: [Outcome], changes: [Change]) {
         self.id = id
         self.started = started

@@ -10,8 +10,10 @@ import Foundation
 public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// From 1 to `count`.
     public let index: Int
+    /// How many shards the sources are split into.
     public let count: Int
 
+    /// Shard `index` of `count`; throws unless 1 ≤ index ≤ count ≤ 10000.
     public init(index: Int, count: Int) throws {
         guard count >= 1, count <= 10_000 else {
             throw UsageError("a shard count must be between 1 and 10000, not \(count)")

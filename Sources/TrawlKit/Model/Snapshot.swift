@@ -6,10 +6,14 @@ import Foundation
 /// same items keeps the stored snapshot, file and time untouched, so an unchanged run
 /// rewrites nothing in the cache.
 public struct Snapshot: Sendable, Hashable, Codable {
+    /// The version of the snapshot format written.
     public static let schemaVersion = 2
 
+    /// The version of the file this was read from.
     public var schemaVersion: Int
+    /// The source the items are of.
     public var sourceID: String
+    /// When this content was first seen.
     public var takenAt: Date
     /// In the order the page lists them; ids are unique.
     public var items: [Item]
@@ -17,6 +21,7 @@ public struct Snapshot: Sendable, Hashable, Codable {
     /// reads as "reappeared" rather than "added". Bounded by `ChangeDetector.tombstoneLimit`.
     public var removed: [Item]
 
+    /// A snapshot of `items` taken at `takenAt`.
     public init(sourceID: String, takenAt: Date, items: [Item], removed: [Item] = []) {
         self.schemaVersion = Snapshot.schemaVersion
         self.sourceID = sourceID

@@ -5,12 +5,19 @@ import Foundation
 /// Values compare by type and content, so `"80,000"` scraped as an `int` and stored
 /// as `80000` does not read as a change next time.
 public enum Value: Sendable, Hashable {
+    /// Text.
     case string(String)
+    /// A whole number (`int`).
     case int(Int)
+    /// A decimal number (`number`).
     case double(Double)
+    /// A boolean (`bool`).
     case bool(Bool)
+    /// A date (`date`), read in the field's format and locale.
     case date(Date)
+    /// An absolute URL (`url`).
     case url(URL)
+    /// Every match of a `many` field, in page order.
     case list([Value])
 
     /// The value as a person reads it: dates in RFC 3339 UTC, lists joined by commas.

@@ -4,12 +4,15 @@ import Foundation
 public struct WallClock: Sendable {
     private let read: @Sendable () -> Date
 
+    /// A clock that reads the time from `read`: `WallClock { fixedDate }` in a test.
     public init(_ read: @escaping @Sendable () -> Date) {
         self.read = read
     }
 
+    /// The current time, as this clock tells it.
     public var now: Date { read() }
 
+    /// The system clock, unpinned.
     public static let system = WallClock { Date() }
 
     /// A clock that always reads `date`.

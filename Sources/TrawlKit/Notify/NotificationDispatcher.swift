@@ -6,7 +6,7 @@ import Foundation
 /// A night with nothing to say sends nothing. A notifier that fails never fails the run:
 /// the run stays pending in `Cache/notifications.json` and is sent on a later run, once,
 /// before anything newer; `trawl status` shows what is waiting.
-public struct NotificationDispatcher: Sendable {
+struct NotificationDispatcher: Sendable {
     public let configuration: Configuration
     public let store: CacheStore
     public let clock: WallClock

@@ -2,7 +2,7 @@ import Foundation
 
 /// What one notifier is told of one run: the changes of the sources it watches, and the
 /// sources that broke or recovered. Encoded as the webhook's `json` body (docs/NOTIFY.md).
-public struct RunNotification: Sendable, Encodable {
+struct RunNotification: Sendable, Encodable {
     public struct FieldChange: Sendable, Encodable {
         public var field: String
         /// The cache's wording (RFC 3339 dates, plain digits); null when absent.

@@ -3,15 +3,20 @@ import Foundation
 /// The nightly job: every source scraped (concurrently, each on its own), a run record
 /// saved, and the site generated from the cache.
 public struct Pipeline: Sendable {
+    /// The configuration the run follows.
     public let configuration: Configuration
+    /// The clock the run's times and ids come from.
     public let clock: WallClock
+    /// The one fetcher of the run: robots.txt, per-host delays and limits are shared by every source.
     public let fetcher: Fetcher
+    /// Told of each event as it happens (a source fetched, finished, warned of); from any task.
     public let report: @Sendable (RunEvent) -> Void
     /// One store for the whole run, so every moved-aside file is reported once.
     public let store: CacheStore
     /// Set by SIGTERM/SIGINT (`StopRequest.trappingSignals(exitingOnSecondWith:)`): no new source starts.
     public let stop: StopRequest
 
+    /// A pipeline for `configuration`; `fetcher` defaults to one built from its `fetch` settings.
     public init(
         configuration: Configuration, clock: WallClock = .system, fetcher: Fetcher? = nil,
         stop: StopRequest = StopRequest(), report: @escaping @Sendable (RunEvent) -> Void = { _ in }

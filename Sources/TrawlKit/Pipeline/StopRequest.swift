@@ -17,6 +17,7 @@ public final class StopRequest: @unchecked Sendable {
     private var signalName: String?
     private var sources: [DispatchSourceSignal] = []
 
+    /// A request no one has made yet; `trappingSignals()` makes one SIGTERM and SIGINT set.
     public init() {}
 
     /// Gives the signals back their default action, so a process that goes on after the run
@@ -30,6 +31,7 @@ public final class StopRequest: @unchecked Sendable {
 
     /// The signal that asked to stop, e.g. "SIGTERM"; nil while none has.
     public var requestedBy: String? { lock.withLock { signalName } }
+    /// Whether a stop has been asked for.
     public var isRequested: Bool { requestedBy != nil }
 
     /// Asks to stop, as a signal would.
@@ -56,8 +58,11 @@ public final class StopRequest: @unchecked Sendable {
 
 /// A run stopped by a signal after saving the record of the sources it finished.
 public struct RunInterruptedError: ClassifiedError, CustomStringConvertible, Sendable {
+    /// The signal that stopped the run, e.g. `SIGTERM`.
     public let signal: String
+    /// The run record saved for the sources that finished.
     public let record: RunRecord
+    /// The ids of the sources not tried.
     public let skipped: [String]
 
     public var exitStatus: ExitStatus { .interrupted }

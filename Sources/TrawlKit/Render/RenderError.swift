@@ -2,17 +2,24 @@ import Foundation
 
 /// Why a page could not be rendered in the browser, with its URL.
 public enum RenderError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Chromium could not be started.
     case launchFailed(URL, reason: String)
     /// The browser went away before the page was read (killed, crashed, out of memory).
     case browserExited(URL)
+    /// The browser could not load the page (DNS, TLS, refused).
     case navigationFailed(URL, reason: String)
+    /// The render took longer than the source's `renderTimeout`.
     case timedOut(URL, seconds: Double)
+    /// The `waitFor` selector matched nothing in time.
     case selectorNeverAppeared(URL, selector: String, seconds: Double)
     /// Requests kept coming and no `waitFor` said when the page was ready.
     case neverSettled(URL, seconds: Double)
+    /// The rendered document is larger than `fetch.maxBytes`.
     case tooLarge(URL, limit: Int)
+    /// The browser refused a DevTools command.
     case protocolFailure(URL, method: String, message: String)
 
+    /// The page the render was of.
     public var url: URL {
         switch self {
         case .launchFailed(let url, _), .browserExited(let url), .navigationFailed(let url, _),

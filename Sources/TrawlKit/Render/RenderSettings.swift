@@ -11,6 +11,7 @@ public struct RenderSettings: Sendable, Hashable {
     /// Whether images, media and fonts are loaded (`renderImages`); off, they are refused.
     public var loadImages: Bool
 
+    /// Settings as a source's `render` keys give them.
     public init(executable: String, waitFor: String? = nil, timeout: Duration = .seconds(30), loadImages: Bool = false)
     {
         self.executable = executable
@@ -21,7 +22,7 @@ public struct RenderSettings: Sendable, Hashable {
 }
 
 /// Finds Debian's Chromium: `TRAWL_CHROMIUM`, else `chromium` on the `PATH`.
-public enum ChromiumLocator {
+enum ChromiumLocator {
     public static let package = "chromium"
 
     public static func find(environment: [String: String]) -> String? {

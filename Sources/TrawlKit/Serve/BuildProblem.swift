@@ -1,11 +1,12 @@
 import Foundation
+import TrawlServe
 
 /// Why the last regeneration in watch mode failed (a template that does not parse, a
 /// configuration mistake), shown in place of every page until the next one succeeds.
 ///
 /// The page carries the live-reload script, so fixing the template brings the site back
 /// without touching the browser.
-public final class BuildProblem: @unchecked Sendable {
+final class BuildProblem: @unchecked Sendable {
     private let lock = NSLock()
     private var text: String?
 

@@ -1,10 +1,11 @@
 import Foundation
+import TrawlServe
 
 /// Tells open pages to reload, over server-sent events (HTML Living Standard §9.2).
 ///
 /// Each page served in watch mode carries `script`, which listens on `path`; `reload()`
 /// sends every listener a `reload` event.
-public actor LiveReload {
+actor LiveReload {
     /// The event stream's path, out of the way of any file a site would have.
     public static let path = "/__trawl/reload"
 

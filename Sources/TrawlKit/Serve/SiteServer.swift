@@ -1,8 +1,9 @@
 import Foundation
+import TrawlServe
 
 /// `trawl serve`: a folder over HTTP on 127.0.0.1, and in watch mode, regeneration when
 /// templates or configuration change and a reload of every open page.
-public final class SiteServer: Sendable {
+final class SiteServer: Sendable {
     public struct Configuration: Sendable {
         /// The folder served (`Output/`).
         public var root: URL
@@ -52,7 +53,8 @@ public final class SiteServer: Sendable {
         let problem = configuration.problem
         server = HTTPServer(
             configuration: HTTPServer.Configuration(
-                host: configuration.host, port: configuration.port, maxConnections: configuration.maxConnections)
+                host: configuration.host, port: configuration.port, maxConnections: configuration.maxConnections,
+                serverName: "Trawl/\(TrawlVersion.current)")
         ) { request in
             if watches, request.path == LiveReload.path {
                 // Only a GET opens a stream (and takes one of the counted places).

@@ -1,9 +1,10 @@
 import Foundation
+import TrawlServe
 
 /// Answers GET and HEAD for the files under one folder, the way `trawl serve` needs:
 /// the right types, `index.html` for folders, validators with 304, byte ranges, and
 /// never a byte from outside the folder.
-public struct StaticFileHandler: Sendable {
+struct StaticFileHandler: Sendable {
     /// The folder served, with symbolic links resolved.
     public let root: URL
     /// A `<script>` put before `</body>` of every HTML page (live reload), or nil.
@@ -159,7 +160,7 @@ struct StatusCode: Error, Equatable {
 }
 
 /// Why `trawl serve` cannot start.
-public enum ServeError: Error, CustomStringConvertible, Sendable {
+enum ServeError: Error, CustomStringConvertible, Sendable {
     case notADirectory(String)
 
     public var description: String {

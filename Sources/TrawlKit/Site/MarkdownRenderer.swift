@@ -8,7 +8,7 @@ import Foundation
 /// cmark-gfm 0.29, asked for by name in case an older library is linked), and a link whose
 /// scheme is not http, https or mailto — an autolinked `ftp:` or `javascript:` in scraped
 /// text — is reduced to its text, so a digest cannot smuggle markup or links into a page.
-public enum MarkdownRenderer {
+enum MarkdownRenderer {
     private static let extensions = ["table", "autolink", "strikethrough"]
 
     public static func html(_ markdown: String) -> String {

@@ -16,8 +16,10 @@ import Mustache
 /// any more (an expired digest, a source that left the configuration) are removed, and
 /// nothing else is: `files/` mirrors and a user's own files stay. docs/SITE.md has more.
 public struct SiteGenerator: Sendable {
+    /// The configuration the site is generated for.
     public let configuration: Configuration
 
+    /// A generator reading `configuration`'s cache and writing its output folder.
     public init(configuration: Configuration) {
         self.configuration = configuration
     }

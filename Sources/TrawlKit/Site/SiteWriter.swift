@@ -72,9 +72,12 @@ final class SiteWriter {
 
 /// A site that could not be generated: the file (a template, an output path) and why.
 public struct SiteError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file that could not be written.
     public let path: String
+    /// Why, in words.
     public let reason: String
 
+    /// An error writing `path`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason

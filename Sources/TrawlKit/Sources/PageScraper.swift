@@ -2,7 +2,7 @@ import Foundation
 import TrawlHTML
 
 /// Turns one fetched page into items, by the source's kind.
-public struct PageScraper: Sendable {
+struct PageScraper: Sendable {
     public let source: SourceConfiguration
 
     public init(source: SourceConfiguration) {

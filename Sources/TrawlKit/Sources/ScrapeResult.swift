@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one page gave: its items, what was odd about them, and where the next page is.
-public struct ScrapeResult: Sendable {
+struct ScrapeResult: Sendable {
     public var items: [Item]
     /// Values that would not type, rows without an id: reported, never fatal.
     public var warnings: [String]

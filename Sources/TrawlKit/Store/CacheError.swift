@@ -2,6 +2,7 @@ import Foundation
 
 /// A cache file that exists but cannot be used, or cannot be written.
 public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What is wrong with the file.
     public enum Kind: Sendable, Equatable {
         /// The file has no bytes, or only white space.
         case empty
@@ -13,13 +14,18 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
         case wrongSchema(found: Int?, expected: Int)
         /// JSON of the right version whose content does not fit, e.g. a missing field.
         case invalidContent(String)
+        /// The file could not be read (permissions, I/O).
         case unreadable(String)
+        /// The file could not be written (permissions, a full disk).
         case unwritable(String)
     }
 
+    /// The file's path.
     public let path: String
+    /// What is wrong with it.
     public let kind: Kind
 
+    /// An error about the file at `path`.
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
@@ -62,6 +68,7 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
 ///
 /// Reported, never thrown, so one bad file does not stop the other sources.
 public struct CacheProblem: Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the file.
     public let error: CacheError
     /// Where the file now is (`snapshot.json.corrupt-20261130T040000Z`); nil when a
     /// read-only store (`trawl status`, `trawl diff`) left it in place for the next run.
@@ -80,6 +87,7 @@ public final class CacheProblemLog: @unchecked Sendable {
     private let lock = NSLock()
     private var problems: [CacheProblem] = []
 
+    /// An empty log.
     public init() {}
 
     func report(_ problem: CacheProblem) {

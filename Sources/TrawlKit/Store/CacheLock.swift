@@ -12,8 +12,10 @@ import Foundation
 /// dies, so a lock left by a killed run is simply taken over; the file holds the owner's
 /// pid so a second run can say who is in the way. Released by `unlock()` or on deinit.
 public final class CacheLock: @unchecked Sendable {
+    /// The lock file's name in the cache folder (a shard's adds its shard).
     public static let fileName = "trawl.lock"
 
+    /// The lock file held.
     public let path: String
     /// The pid written in a lock file whose process was gone when this lock was taken.
     public let tookOverFrom: Int32?
@@ -100,6 +102,7 @@ public final class CacheLock: @unchecked Sendable {
 
     /// A live process holding a lock; `pid` is what its lock file says, when readable.
     public struct Holder: Sendable {
+        /// The holder's process id, when its lock file says.
         public let pid: Int32?
     }
 
@@ -121,6 +124,7 @@ public final class CacheLock: @unchecked Sendable {
 
 /// Another live run holds the cache lock.
 public struct CacheLockedError: ClassifiedError, CustomStringConvertible, Sendable {
+    /// The lock file another process holds.
     public let path: String
     /// The pid the lock file names, when it could be read.
     public let pid: Int32?

@@ -9,6 +9,7 @@ extension CacheStore {
         /// The record saved from the journal; nil when there was nothing to save (the record
         /// was saved already, or no source had finished).
         public let record: RunRecord?
+        /// What was done, in words, for the run's output.
         public let description: String
 
         init(record: RunRecord?, journal: String, why: String = "") {

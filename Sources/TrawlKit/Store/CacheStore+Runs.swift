@@ -3,6 +3,7 @@ import Foundation
 extension CacheStore {
     var runsDirectory: URL { root.appendingPathComponent("runs", isDirectory: true) }
 
+    /// The file of the run record `id` (`runs/<id>.json`).
     public func runFile(_ id: String) -> URL {
         runsDirectory.appendingPathComponent("\(id).json")
     }

@@ -14,11 +14,13 @@ import Foundation
 /// be decoded is moved aside and reported to `problems`; the reading method then answers
 /// as if the file were absent. docs/CACHE.md tells the whole story.
 public struct CacheStore: Sendable {
+    /// The cache folder.
     public let root: URL
     /// Names moved-aside files; tests pin it.
     public let clock: WallClock
     /// Files that were moved aside while this store was used.
     public let problems: CacheProblemLog
+    /// Whether unusable files may be moved aside.
     public let access: Access
     let runTimes: RunTimesMemo
 
@@ -30,6 +32,7 @@ public struct CacheStore: Sendable {
         case readOnly
     }
 
+    /// A store over the cache folder `root` (created on the first write).
     public init(
         root: URL, clock: WallClock = .system, problems: CacheProblemLog = CacheProblemLog(),
         access: Access = .readWrite
@@ -47,14 +50,17 @@ public struct CacheStore: Sendable {
         sourcesDirectory.appendingPathComponent(sourceID, isDirectory: true)
     }
 
+    /// `sources/<id>/snapshot.json`.
     public func snapshotFile(of sourceID: String) -> URL {
         sourceDirectory(sourceID).appendingPathComponent("snapshot.json")
     }
 
+    /// `sources/<id>/health.json`.
     public func healthFile(of sourceID: String) -> URL {
         sourceDirectory(sourceID).appendingPathComponent("health.json")
     }
 
+    /// `sources/<id>/validators.json`.
     public func validatorsFile(of sourceID: String) -> URL {
         sourceDirectory(sourceID).appendingPathComponent("http.json")
     }
@@ -156,12 +162,14 @@ public struct CacheStore: Sendable {
 
     // MARK: HTTP validators
 
+    /// The validators kept per fetched URL of a source; empty when none are.
     public func validators(of sourceID: String) throws -> [String: HTTPValidators] {
         try read(
             ValidatorsFile.self, at: validatorsFile(of: sourceID),
             consequence: "its next fetch is unconditional")?.validators ?? [:]
     }
 
+    /// Saves a source's validators; false when the file already held them.
     @discardableResult
     public func save(validators: [String: HTTPValidators], of sourceID: String) throws -> Bool {
         try write(ValidatorsFile(validators: validators), to: validatorsFile(of: sourceID))

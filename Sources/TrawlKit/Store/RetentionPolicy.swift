@@ -6,9 +6,12 @@ import Foundation
 /// Either limit may be nil: then the other alone decides; with neither, everything is kept.
 /// The newest record is always kept, so `trawl diff` and the site can show the last run.
 public struct RetentionPolicy: Sendable, Hashable, Codable {
+    /// The newest records always kept; nil for no limit by count.
     public var runs: Int?
+    /// Records younger than this many days are kept; nil for no limit by age.
     public var days: Int?
 
+    /// A policy keeping `runs` records and `days` days of them.
     public init(runs: Int? = nil, days: Int? = nil) {
         self.runs = runs
         self.days = days

@@ -1,5 +1,5 @@
 /// A usage mistake on the command line; `trawl` prints it with the command's usage line.
-public struct UsageError: ClassifiedError, CustomStringConvertible, Sendable, Equatable {
+struct UsageError: ClassifiedError, CustomStringConvertible, Sendable, Equatable {
     public let message: String
 
     public init(_ message: String) {

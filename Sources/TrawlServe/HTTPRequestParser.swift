@@ -2,9 +2,13 @@ import Foundation
 
 /// Why the server could not read a request; each maps to the status it answers with.
 public enum HTTPParseError: Error, Equatable, Sendable {
+    /// The head breaks RFC 9112; the text says where (400).
     case malformed(String)
+    /// The head is longer than `maxHeaderBytes` (431).
     case headerTooLarge
+    /// `Content-Length` is more than `maxBodyBytes` (413).
     case bodyTooLarge
+    /// A `Transfer-Encoding` (chunked bodies are not read) (501).
     case unsupportedTransferEncoding
 
     var status: Int {
@@ -20,10 +24,13 @@ public enum HTTPParseError: Error, Equatable, Sendable {
 /// Reads HTTP/1.1 requests out of the bytes of a connection as they arrive (RFC 9112),
 /// with limits on the size of the head and the body.
 public struct HTTPRequestParser: Sendable {
+    /// The longest request head accepted, in bytes (431 past it).
     public var maxHeaderBytes: Int
+    /// The longest body accepted, in bytes (413 past it).
     public var maxBodyBytes: Int
     private var buffer = Data()
 
+    /// A parser with nothing read yet.
     public init(maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
@@ -32,6 +39,7 @@ public struct HTTPRequestParser: Sendable {
     /// Whether bytes of a request that is not complete yet are waiting.
     public var hasPartialRequest: Bool { !buffer.isEmpty }
 
+    /// Adds bytes read from the connection; `nextRequest()` then looks for a whole request.
     public mutating func append(_ bytes: Data) {
         buffer.append(bytes)
     }

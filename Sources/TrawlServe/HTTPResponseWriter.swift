@@ -18,6 +18,7 @@ public final class HTTPResponseWriter: @unchecked Sendable {
         }
     }
 
+    /// Sends `text` in UTF-8 now; throws when the client has gone.
     public func write(_ text: String) throws {
         try write(Data(text.utf8))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TrawlKit
+import TrawlServe
 
 /// The server core's connection handling, byte for byte over a real socket.
 ///

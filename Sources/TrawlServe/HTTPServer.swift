@@ -10,9 +10,12 @@ import Foundation
 /// It serves `trawl serve` and drives the tests' fixture server. It listens on one IPv4
 /// address, 127.0.0.1 unless told otherwise, on the port given or one the OS picks.
 public final class HTTPServer: @unchecked Sendable {
+    /// Answers one request; runs on the async pool, one call per request.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
+    /// Where the server listens and the limits it keeps.
     public struct Configuration: Sendable {
+        /// The IPv4 address to listen on (`localhost` means 127.0.0.1).
         public var host: String
         /// 0 lets the operating system choose a free port; read it back from `port`.
         public var port: UInt16
@@ -26,13 +29,20 @@ public final class HTTPServer: @unchecked Sendable {
         /// Connections one client address may hold while waiting for a request head; past it,
         /// its longest-waiting one is ended to make room.
         public var maxConnectionsPerClient: Int
+        /// The longest request head read, in bytes; past it the answer is 431.
         public var maxHeaderBytes: Int
+        /// The longest request body read, in bytes; past it the answer is 413.
         public var maxBodyBytes: Int
+        /// The `Server` field of every response that sets none itself (`Trawl/0.1.0`, say);
+        /// nil sends none. The caller names itself: the server knows no product.
+        public var serverName: String?
 
+        /// The defaults suit tests and a local preview: 127.0.0.1, a free port, 64 connections.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64,
             idleTimeout: Duration = .seconds(10), headerTimeout: Duration = .seconds(10),
-            maxConnectionsPerClient: Int = 16, maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024
+            maxConnectionsPerClient: Int = 16, maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024,
+            serverName: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -42,9 +52,11 @@ public final class HTTPServer: @unchecked Sendable {
             self.maxConnectionsPerClient = maxConnectionsPerClient
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
+            self.serverName = serverName
         }
     }
 
+    /// Where it listens and its limits, as given.
     public let configuration: Configuration
     let handler: Handler
     private let lock = NSLock()
@@ -56,6 +68,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let running = DispatchGroup()
 
+    /// A server that will answer with `handler` once started.
     public init(configuration: Configuration = Configuration(), handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 #if canImport(Glibc)
     import Glibc
@@ -107,8 +108,8 @@ final class HTTPConnection: @unchecked Sendable {
         let keepAlive = keepAlive && (length != nil || bodyless)
         var head = "HTTP/1.1 \(response.status) \(HTTPResponse.reasonPhrase(response.status))\r\n"
         var headers = response.headers
-        if headers["Date"] == nil { headers["Date"] = HTTPDate.format(Date()) }
-        if headers["Server"] == nil { headers["Server"] = "Trawl/\(TrawlVersion.current)" }
+        if headers["Date"] == nil { headers["Date"] = DateCodec.httpDate(Date()) }
+        if headers["Server"] == nil, let name = server.configuration.serverName { headers["Server"] = name }
         if let length, response.status != 304, response.status != 204, headers["Content-Length"] == nil {
             headers["Content-Length"] = String(length)
         }

@@ -96,9 +96,12 @@ enum Socket {
 
 /// Why the server could not start or a connection ended early.
 public enum HTTPServerError: Error, CustomStringConvertible, Sendable {
+    /// The address could not be bound (in use, not an IPv4 address, no permission).
     case cannotListen(host: String, port: UInt16, reason: String)
+    /// The client went away while a response was being sent.
     case connectionClosed(reason: String)
 
+    /// The reason in words, naming the address.
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason):

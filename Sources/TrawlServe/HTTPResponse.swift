@@ -2,8 +2,11 @@ import Foundation
 
 /// What the server sends back: a status, header fields and a body.
 public struct HTTPResponse: Sendable {
+    /// The status code, e.g. 200 (0 for `reset`).
     public var status: Int
+    /// Header fields; the server adds `Date`, `Content-Length`, `Connection` and `Server` when missing.
     public var headers: HTTPHeaders
+    /// Where the body's bytes come from.
     public var body: Body
 
     /// Where the bytes of a response come from.
@@ -20,12 +23,14 @@ public struct HTTPResponse: Sendable {
         case reset
     }
 
+    /// A response with `body` as given.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
+    /// A response whose body is `text` in UTF-8, `text/plain` unless `headers` say otherwise.
     public init(status: Int = 200, headers: HTTPHeaders = [:], text: String) {
         var headers = headers
         if headers["Content-Type"] == nil { headers["Content-Type"] = "text/plain; charset=utf-8" }
