@@ -87,7 +87,7 @@ public enum StatusCommand: TrawlCommand {
             items = health.itemCount
             failures = health.consecutiveFailures
             stale = health.stale
-            lastError = health.lastError
+            lastError = health.lastError?.message
             warnings = health.warnings ?? []
         }
 

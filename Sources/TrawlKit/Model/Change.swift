@@ -1,8 +1,8 @@
 import Foundation
 
 /// What one run found different about one item (or, for a baseline, a whole source).
-public struct Change: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+public struct Change: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The first run of a source: "now tracking N items", not N additions.
         case baseline
         case added
@@ -13,7 +13,7 @@ public struct Change: Sendable, Hashable, Codable {
     }
 
     /// One field's old and new value; `nil` where the field was absent.
-    public struct FieldChange: Sendable, Hashable, Codable {
+    public struct FieldChange: Sendable, Hashable {
         public var field: String
         public var old: Value?
         public var new: Value?
