@@ -82,7 +82,9 @@ struct SiteContent: Sendable {
     private struct OutcomeState: Hashable {
         var succeeded: Bool
         var itemCount: Int
-        var error: OutcomeError?
+        /// The words the site shows: a record from before errors were typed, with the same
+        /// failure as text, is not news.
+        var error: String?
     }
 
     private static func state(of run: RunRecord) -> [String: OutcomeState] {
@@ -90,7 +92,8 @@ struct SiteContent: Sendable {
             run.outcomes.map { outcome in
                 (
                     outcome.sourceID,
-                    OutcomeState(succeeded: outcome.isSuccess, itemCount: outcome.itemCount, error: outcome.error)
+                    OutcomeState(
+                        succeeded: outcome.isSuccess, itemCount: outcome.itemCount, error: outcome.error?.message)
                 )
             },
             uniquingKeysWith: { first, _ in first })
