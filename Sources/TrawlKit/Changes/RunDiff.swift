@@ -22,6 +22,7 @@ public struct RunDiff: Sendable {
                 ("status", status.map { .string($0.rawValue) } ?? .null),
                 ("items", items.map(JSONValue.int) ?? .null),
                 ("error", error.map { .string($0.message) } ?? .null),
+                ("errorKind", error.map { .string($0.kind.rawValue) } ?? .null),
                 ("changes", .array(changes.map(RunDiff.json(describing:)))),
             ])
         }
