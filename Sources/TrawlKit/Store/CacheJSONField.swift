@@ -44,6 +44,12 @@ struct CacheJSONField {
         return CacheJSONField(member, path: child(key))
     }
 
+    /// The member `key` read by `read`; nil when absent or null.
+    func optional<T>(_ key: String, _ read: (CacheJSONField) throws(Problem) -> T) throws(Problem) -> T? {
+        guard let member = try optional(key) else { return nil }
+        return try read(member)
+    }
+
     func string() throws(Problem) -> String {
         guard let string = value.stringValue else { throw problem("is not a string") }
         return string

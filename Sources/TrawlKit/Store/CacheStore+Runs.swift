@@ -109,9 +109,7 @@ private struct RunSummary: CacheJSONDecodable {
     init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
         schemaVersion = try json.required("schemaVersion").int()
         started = try json.required("started").date()
-        outcomes = try json.required("outcomes").array { field throws(CacheJSONField.Problem) in
-            try RunRecord.Outcome(cacheJSON: field)
-        }
+        outcomes = try json.required("outcomes").array(RunRecord.Outcome.init(cacheJSON:))
     }
 }
 

@@ -25,14 +25,9 @@ extension Change {
             sourceID: try json.required("sourceID").string(),
             itemID: try json.required("itemID").string(),
             detectedAt: try json.required("detectedAt").date(),
-            after: try json.optional("after").map { field throws(CacheJSONField.Problem) in try Item(recordJSON: field)
-            },
-            before: try json.optional("before").map { field throws(CacheJSONField.Problem) in
-                try Item(recordJSON: field)
-            },
-            fieldChanges: try json.required("fieldChanges").array { field throws(CacheJSONField.Problem) in
-                try FieldChange(cacheJSON: field)
-            },
+            after: try json.optional("after", Item.init(recordJSON:)),
+            before: try json.optional("before", Item.init(recordJSON:)),
+            fieldChanges: try json.required("fieldChanges").array(FieldChange.init(cacheJSON:)),
             trackedItems: try json.optional("trackedItems")?.int())
     }
 }
@@ -45,8 +40,8 @@ extension Change.FieldChange {
     init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
         self.init(
             field: try json.required("field").string(),
-            old: try json.optional("old").map { value throws(CacheJSONField.Problem) in try Value(taggedJSON: value) },
-            new: try json.optional("new").map { value throws(CacheJSONField.Problem) in try Value(taggedJSON: value) })
+            old: try json.optional("old", Value.init(taggedJSON:)),
+            new: try json.optional("new", Value.init(taggedJSON:)))
     }
 }
 
@@ -111,7 +106,7 @@ extension Value {
             }
             self = .date(date)
         case "list":
-            self = .list(try inner.array { element throws(CacheJSONField.Problem) in try Value(taggedJSON: element) })
+            self = .list(try inner.array(Value.init(taggedJSON:)))
         default: throw json.problem("names no type Trawl knows ('\(key)')")
         }
     }

@@ -22,9 +22,7 @@ extension Health: CacheJSONFile {
         lastAttempt = try json.optional("lastAttempt")?.date()
         lastSuccess = try json.optional("lastSuccess")?.date()
         consecutiveFailures = try json.required("consecutiveFailures").int()
-        lastError = try json.optional("lastError").map { field throws(CacheJSONField.Problem) in
-            try OutcomeError(cacheJSON: field)
-        }
+        lastError = try json.optional("lastError", OutcomeError.init(cacheJSON:))
         itemCount = try json.required("itemCount").int()
         stale = try json.required("stale").bool()
         warnings = try json.optional("warnings")?.strings()

@@ -190,17 +190,13 @@ extension RunJournal.Entry {
         begin = try json.optional("begin").map { begin throws(CacheJSONField.Problem) in
             RunJournal.Begin(
                 runID: try begin.required("runID").string(), started: try begin.required("started").date(),
-                shard: try begin.optional("shard").map { field throws(CacheJSONField.Problem) in
-                    try Shard(cacheJSON: field)
-                })
+                shard: try begin.optional("shard", Shard.init(cacheJSON:)))
         }
         source = try json.optional("source").map { source throws(CacheJSONField.Problem) in
             RunJournal.SourceEntry(
                 index: try source.required("index").int(),
                 outcome: try RunRecord.Outcome(cacheJSON: source.required("outcome")),
-                changes: try source.required("changes").array { field throws(CacheJSONField.Problem) in
-                    try Change(cacheJSON: field)
-                },
+                changes: try source.required("changes").array(Change.init(cacheJSON:)),
                 snapshotDigest: try source.optional("snapshotDigest")?.string(),
                 finished: try source.required("finished").date())
         }

@@ -31,18 +31,12 @@ extension RunRecord: CacheJSONFile {
         self.init(
             id: try json.required("id").string(), started: try json.required("started").date(),
             finished: try json.required("finished").date(),
-            outcomes: try json.required("outcomes").array { field throws(CacheJSONField.Problem) in
-                try Outcome(cacheJSON: field)
-            },
-            changes: try json.required("changes").array { field throws(CacheJSONField.Problem) in
-                try Change(cacheJSON: field)
-            })
+            outcomes: try json.required("outcomes").array(Outcome.init(cacheJSON:)),
+            changes: try json.required("changes").array(Change.init(cacheJSON:)))
         schemaVersion = try json.required("schemaVersion").int()
-        shard = try json.optional("shard").map { field throws(CacheJSONField.Problem) in try Shard(cacheJSON: field) }
+        shard = try json.optional("shard", Shard.init(cacheJSON:))
         positions = try json.optional("positions")?.array { field throws(CacheJSONField.Problem) in try field.int() }
-        missingShards = try json.optional("missingShards")?.array { field throws(CacheJSONField.Problem) in
-            try Shard(cacheJSON: field)
-        }
+        missingShards = try json.optional("missingShards")?.array(Shard.init(cacheJSON:))
     }
 }
 
@@ -61,9 +55,7 @@ extension RunRecord.Outcome {
         self.init(
             sourceID: try json.required("sourceID").string(), status: try json.required("status").oneOf(Status.self),
             itemCount: try json.required("itemCount").int(),
-            error: try json.optional("error").map { field throws(CacheJSONField.Problem) in
-                try OutcomeError(cacheJSON: field)
-            },
+            error: try json.optional("error", OutcomeError.init(cacheJSON:)),
             warnings: try json.optional("warnings")?.strings())
     }
 }
