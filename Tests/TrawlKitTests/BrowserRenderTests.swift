@@ -185,7 +185,8 @@ import Testing
         let second = try await pipeline.scrape()
         #expect(try await killer.value)
         #expect(second.outcomes.map(\.status) == [.failed])
-        #expect(second.outcomes.first?.error?.contains("the browser exited before the page was read") == true)
+        #expect(second.outcomes.first?.error?.message.contains("the browser exited before the page was read") == true)
+        #expect(second.outcomes.first?.error?.kind == .browser)
         let kept = try #require(try CacheStore(root: cache.file("Cache")).lastGoodSnapshot(of: "js"))
         #expect(kept.items.map(\.title) == ["Theta"])
     }

@@ -76,7 +76,9 @@ import Testing
         #expect(sources.map { $0["id"] as? String } == ["charts", "news"])
         #expect(sources.map { ($0["changes"] as? [Any])?.count } == [3, 0])
         #expect(sources[1]["error"] as? String == "HTTP 503")
+        #expect(sources[1]["errorKind"] as? String == "other")
         #expect(sources[0]["error"] is NSNull)
+        #expect(sources[0]["errorKind"] is NSNull)
         // Raw values stay machine-readable; the words ride beside them.
         let changed = try #require((sources[0]["changes"] as? [[String: Any]])?.first)
         #expect(changed["text"] as? String == "Chart 1 rescaled: 1:80,000 → 1:40,000")

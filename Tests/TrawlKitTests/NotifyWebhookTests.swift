@@ -108,6 +108,9 @@ import Testing
         }
         let events = bodies.compactMap { ($0["failures"] as? [[String: Any]])?.first?["event"] as? String }
         #expect(events == ["broke", "recovered"])
+        // The kind of failure is data beside its words: the page is a file that went away.
+        let kinds = bodies.map { ($0["failures"] as? [[String: Any]])?.first?["errorKind"] as? String }
+        #expect(kinds == ["file", nil])
         // `when: failures` leaves the pump's change out.
         #expect(bodies.last?["sources"] as? [Any] == nil || (bodies.last?["sources"] as? [Any])?.isEmpty == true)
     }

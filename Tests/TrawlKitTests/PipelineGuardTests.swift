@@ -45,7 +45,8 @@ import Testing
         let guarded = try await setup.pipeline(at: 1).scrape()
         let outcome = try #require(guarded.outcomes.first)
         #expect(outcome.status == .guarded)
-        #expect(outcome.error?.hasPrefix("layout may have changed:") == true)
+        #expect(outcome.error?.message.hasPrefix("layout may have changed:") == true)
+        #expect(outcome.error?.kind == .layoutGuard)
         #expect(guarded.changes.isEmpty)
         let store = try setup.pipeline(at: 1).store
         #expect(try store.lastGoodSnapshot(of: "charts") == good)

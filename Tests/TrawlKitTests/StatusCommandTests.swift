@@ -57,6 +57,7 @@ import Testing
             capture.output == """
                 [
                   {
+                    "errorKind" : null,
                     "failures" : 0,
                     "id" : "charts",
                     "items" : 812,
@@ -68,6 +69,7 @@ import Testing
                     ]
                   },
                   {
+                    "errorKind" : "other",
                     "failures" : 2,
                     "id" : "news",
                     "items" : 10,

@@ -31,6 +31,8 @@ struct HealthEvent: Sendable, Hashable {
     public var reason: String?
     /// For `degraded`: every field warning of the run.
     public var warnings: [String] = []
+    /// For `broke`: the failure as data (its kind, URL, status), when the run record has it.
+    public var error: OutcomeError?
 
     /// The events of every source in `runs` (oldest first), in run order.
     ///
@@ -50,15 +52,14 @@ struct HealthEvent: Sendable, Hashable {
         for run in runs.sorted(by: { ($0.started, $0.id) < ($1.started, $1.id) }) {
             for outcome in run.outcomes {
                 let id = outcome.sourceID
-                switch outcome.status {
-                case .fetched, .notModified:
+                if outcome.isSuccess {
                     failures[id] = 0
                     worked.insert(id)
                     let recovered = broken.remove(id) != nil
                     if recovered {
                         events.append(HealthEvent(kind: .recovered, sourceID: id, runID: run.id, at: run.started))
                     }
-                    guard outcome.status == .fetched else { break }
+                    guard outcome.status == .fetched else { continue }
                     let warnings = outcome.warnings ?? []
                     if warnings.isEmpty {
                         workedProperly.insert(id)
@@ -71,14 +72,15 @@ struct HealthEvent: Sendable, Hashable {
                                 kind: .degraded, sourceID: id, runID: run.id, at: run.started, reason: warnings.first,
                                 warnings: warnings))
                     }
-                case .failed, .guarded:
+                } else {
                     let count = (failures[id] ?? 0) + 1
                     failures[id] = count
                     let breaks = outcome.status == .guarded || count >= failuresToBreak
                     if breaks, worked.contains(id), broken.insert(id).inserted {
-                        events.append(
-                            HealthEvent(
-                                kind: .broke, sourceID: id, runID: run.id, at: run.started, reason: outcome.error))
+                        var event = HealthEvent(
+                            kind: .broke, sourceID: id, runID: run.id, at: run.started, reason: outcome.error?.message)
+                        event.error = outcome.error
+                        events.append(event)
                     }
                 }
             }

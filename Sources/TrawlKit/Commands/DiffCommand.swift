@@ -51,7 +51,7 @@ enum DiffCommand: TrawlCommand {
         }
         let groups = RunDiff(run, notTried: run.sourcesNotTried(of: sourceIDs ?? store.sourceIDs()))
         if json {
-            console.write(String(decoding: try CacheStore.encode(groups), as: UTF8.self))
+            console.write(String(decoding: groups.jsonData, as: UTF8.self))
         } else {
             console.write(groups.text)
         }

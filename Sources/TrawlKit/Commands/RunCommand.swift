@@ -55,7 +55,6 @@ struct RunCommand: TrawlCommand {
         defer { ticker.cancel() }
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
-        let failed = record?.outcomes.contains { $0.status == .failed || $0.status == .guarded } ?? false
-        return failed ? .failure : .success
+        return record?.hasFailures == true ? .failure : .success
     }
 }

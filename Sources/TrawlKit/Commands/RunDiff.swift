@@ -1,44 +1,37 @@
 import Foundation
+import TrawlJSON
 
 /// A run's changes grouped by source, as `trawl diff` prints them.
 ///
 /// The text says each change as pages, digests and feeds do (`ChangeDescription`: "Chart 1
 /// rescaled: 1:80,000 → 1:40,000"); the JSON keeps the stored values, plus that `text`.
-struct RunDiff: Sendable, Encodable {
+struct RunDiff: Sendable {
     /// One source's outcome in the run and the changes found for it.
-    public struct SourceChanges: Sendable, Encodable {
+    public struct SourceChanges: Sendable {
         public var id: String
         /// `fetched`, `notModified`, `failed`, `guarded`; nil when the run has no outcome for it.
         public var status: RunRecord.Outcome.Status?
         public var items: Int?
-        public var error: String?
+        public var error: OutcomeError?
         public var changes: [Change]
 
-        private enum CodingKeys: String, CodingKey {
-            case id, status, items, error, changes
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(status, forKey: .status)
-            try container.encode(items, forKey: .items)
-            try container.encode(error, forKey: .error)
-            try container.encode(changes.map(DescribedChange.init), forKey: .changes)
+        /// Every key present, absent values as null; each change as stored, with its sentence as `text`.
+        var json: JSONValue {
+            .object([
+                ("id", .string(id)),
+                ("status", status.map { .string($0.rawValue) } ?? .null),
+                ("items", items.map(JSONValue.int) ?? .null),
+                ("error", error.map { .string($0.message) } ?? .null),
+                ("errorKind", error.map { .string($0.kind.rawValue) } ?? .null),
+                ("changes", .array(changes.map(RunDiff.json(describing:)))),
+            ])
         }
     }
 
     /// A change as stored, with its sentence beside it as `text`.
-    struct DescribedChange: Encodable {
-        let change: Change
-
-        private enum CodingKeys: String, CodingKey { case text }
-
-        func encode(to encoder: Encoder) throws {
-            try change.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(RunDiff.description(of: change).sentence, forKey: .text)
-        }
+    static func json(describing change: Change) -> JSONValue {
+        guard case .object(let members) = change.cacheJSON.content else { return change.cacheJSON }
+        return .object(members + [("text", .string(description(of: change).sentence))])
     }
 
     public var run: String
@@ -68,6 +61,21 @@ struct RunDiff: Sendable, Encodable {
                 changes: changesBySource[id] ?? [])
         }
     }
+
+    /// The report as JSON, as `trawl diff --json` prints it (keys sorted, absent ones left out).
+    var json: JSONValue {
+        .members([
+            ("run", .string(run)),
+            ("started", .date(started)),
+            ("finished", .date(finished)),
+            ("sources", .array(sources.map(\.json))),
+            ("missingShards", missingShards.map { .array($0.map(\.cacheJSON)) }),
+            ("notTried", notTried.map(JSONValue.strings)),
+        ])
+    }
+
+    /// The bytes `trawl diff --json` prints.
+    public var jsonData: Data { CacheJSONLayout.data(json) }
 
     /// The report as text: a heading, then each source and its changes, indented.
     public var text: String {
@@ -99,8 +107,8 @@ struct RunDiff: Sendable, Encodable {
         switch source.status {
         case .fetched?: return source.changes.isEmpty ? "fetched\(items), no changes" : "fetched\(items)"
         case .notModified?: return "not modified\(items)"
-        case .failed?: return "failed: \(source.error ?? "unknown error")"
-        case .guarded?: return "guarded: \(source.error ?? "the page layout may have changed")"
+        case .failed?: return "failed: \(source.error?.message ?? "unknown error")"
+        case .guarded?: return "guarded: \(source.error?.message ?? "the page layout may have changed")"
         case nil: return "changes without an outcome"
         }
     }

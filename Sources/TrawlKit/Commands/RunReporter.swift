@@ -46,7 +46,7 @@ final class RunReporter: @unchecked Sendable {
             case .fetching(let id):
                 if isLive { update(id, "fetching…") }
             case .finished(let outcome, let changes, let baseline):
-                let failed = outcome.status == .failed || outcome.status == .guarded
+                let failed = outcome.isFailure
                 let text = Self.describe(outcome, changes: changes, baseline: baseline)
                 finished += 1
                 if failed { self.failed += 1 }
@@ -76,7 +76,7 @@ final class RunReporter: @unchecked Sendable {
         lock.withLock {
             // Failures stay on the terminal after the live board is gone: repeat them plainly.
             if isLive, let record {
-                for outcome in record.outcomes where outcome.status == .failed || outcome.status == .guarded {
+                for outcome in record.outcomes where outcome.isFailure {
                     console.error("[\(outcome.sourceID)] \(Self.describe(outcome, changes: 0))")
                 }
             }
@@ -90,7 +90,7 @@ final class RunReporter: @unchecked Sendable {
                 console.note("generated from the cache\(site)")
                 return
             }
-            let failed = record.outcomes.filter { $0.status == .failed || $0.status == .guarded }.count
+            let failed = record.outcomes.filter(\.isFailure).count
             let changes = record.newsCount
             console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
         }
@@ -102,8 +102,8 @@ final class RunReporter: @unchecked Sendable {
         case .fetched: return "\(outcome.itemCount) items, \(changes) \(changes == 1 ? "change" : "changes")"
         case .notModified: return "not modified (\(outcome.itemCount) items)"
         // The error says whether a snapshot was kept and what to do (`SourceScrape.message`).
-        case .failed: return outcome.error ?? "failed"
-        case .guarded: return outcome.error ?? "the page layout may have changed"
+        case .failed: return outcome.error?.message ?? "failed"
+        case .guarded: return outcome.error?.message ?? "the page layout may have changed"
         }
     }
 

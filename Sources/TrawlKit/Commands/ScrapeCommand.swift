@@ -36,7 +36,6 @@ struct ScrapeCommand: TrawlCommand {
                 only: try arguments.list("--only"), accept: try arguments.list("--accept"),
                 shard: try arguments.value("--shard").map(Shard.init(parsing:)), runID: arguments.value("--run-id")))
         reporter.summarize(record, output: nil)
-        let failed = record.outcomes.contains { $0.status == .failed || $0.status == .guarded }
-        return failed ? .failure : .success
+        return record.hasFailures ? .failure : .success
     }
 }

@@ -15,7 +15,7 @@ enum StatusCommand: TrawlCommand {
         not stop it.
         Notifications not delivered yet (see `notify` in trawl.json) are listed on stderr.
 
-          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, warnings}
+          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings}
         \(CacheLocation.usage)
         """
     public static let flags: Set<String> = ["--json"]
@@ -79,6 +79,8 @@ enum StatusCommand: TrawlCommand {
         var failures: Int
         var stale: Bool
         var lastError: String?
+        /// The last error's kind (`httpStatus`, `guard`, … docs/CACHE.md), for scripts to decide by.
+        var errorKind: String?
         var warnings: [String]
 
         init(id: String, health: Health) {
@@ -87,12 +89,13 @@ enum StatusCommand: TrawlCommand {
             items = health.itemCount
             failures = health.consecutiveFailures
             stale = health.stale
-            lastError = health.lastError
+            lastError = health.lastError?.message
+            errorKind = health.lastError?.kind.rawValue
             warnings = health.warnings ?? []
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, lastSuccess, items, failures, stale, lastError, warnings
+            case id, lastSuccess, items, failures, stale, lastError, errorKind, warnings
         }
 
         // Absent values are written as null, so every object has every key.
@@ -104,6 +107,7 @@ enum StatusCommand: TrawlCommand {
             try container.encode(failures, forKey: .failures)
             try container.encode(stale, forKey: .stale)
             try container.encode(lastError, forKey: .lastError)
+            try container.encode(errorKind, forKey: .errorKind)
             try container.encode(warnings, forKey: .warnings)
         }
     }

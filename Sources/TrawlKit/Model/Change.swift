@@ -1,9 +1,9 @@
 import Foundation
 
 /// What one run found different about one item (or, for a baseline, a whole source).
-public struct Change: Sendable, Hashable, Codable {
+public struct Change: Sendable, Hashable {
     /// What kind of difference a change is.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The first run of a source: "now tracking N items", not N additions.
         case baseline
         /// A new item.
@@ -17,7 +17,7 @@ public struct Change: Sendable, Hashable, Codable {
     }
 
     /// One field's old and new value; `nil` where the field was absent.
-    public struct FieldChange: Sendable, Hashable, Codable {
+    public struct FieldChange: Sendable, Hashable {
         /// The field's name.
         public var field: String
         /// The value before; nil when the field was absent.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The pipeline records each scrape's outcome with one call (`recordSuccess`,
 /// `recordNotModified`, `recordFailure`, `recordGuarded`) and saves the result.
-public struct Health: Sendable, Hashable, Codable {
+public struct Health: Sendable, Hashable {
     /// The version of the `health.json` format written.
     public static let schemaVersion = 1
 
@@ -16,7 +16,8 @@ public struct Health: Sendable, Hashable, Codable {
     public var lastSuccess: Date?
     /// Failed or guarded runs since the last success.
     public var consecutiveFailures: Int = 0
-    public var lastError: String?
+    /// Why the last attempt failed or was guarded; nil after a success.
+    public var lastError: OutcomeError?
     /// How many items the last kept scrape had.
     public var itemCount: Int = 0
     /// True when the last attempt failed or was guarded: what is shown is the last good snapshot.
@@ -30,8 +31,7 @@ public struct Health: Sendable, Hashable, Codable {
 
     /// A scrape that fetched and kept `itemCount` items, with what was wrong with them.
     public mutating func recordSuccess(itemCount: Int, warnings: [String]? = nil, at time: Date) {
-        lastAttempt = time
-        lastSuccess = time
+        times.record(success: true, at: time)
         consecutiveFailures = 0
         lastError = nil
         self.itemCount = itemCount
@@ -45,16 +45,16 @@ public struct Health: Sendable, Hashable, Codable {
     }
 
     /// A fetch or scrape that failed; the last good snapshot stays and is now stale.
-    public mutating func recordFailure(_ message: String, at time: Date) {
-        lastAttempt = time
+    public mutating func recordFailure(_ error: OutcomeError, at time: Date) {
+        times.record(success: false, at: time)
         consecutiveFailures += 1
-        lastError = message
+        lastError = error
         stale = true
     }
 
     /// A scrape that looked like a broken layout (no items, most items gone, required
     /// fields missing): counted as a failure, so no flood of removals reaches subscribers.
-    public mutating func recordGuarded(_ reason: String, at time: Date) {
+    public mutating func recordGuarded(_ reason: OutcomeError, at time: Date) {
         recordFailure(reason, at: time)
     }
 
@@ -63,9 +63,18 @@ public struct Health: Sendable, Hashable, Codable {
         switch outcome.status {
         case .fetched: recordSuccess(itemCount: outcome.itemCount, warnings: outcome.warnings, at: time)
         case .notModified: recordNotModified(at: time)
-        case .failed: recordFailure(outcome.error ?? "failed", at: time)
-        case .guarded: recordGuarded(outcome.error ?? "the page layout may have changed", at: time)
+        case .failed: recordFailure(outcome.error ?? OutcomeError(kind: .other, message: "failed"), at: time)
+        case .guarded:
+            recordGuarded(
+                outcome.error ?? OutcomeError(kind: .layoutGuard, message: "the page layout may have changed"), at: time
+            )
         }
+    }
+
+    /// When the source was last tried and last succeeded.
+    public var times: RunTimes {
+        get { RunTimes(lastAttempt: lastAttempt, lastSuccess: lastSuccess) }
+        set { (lastAttempt, lastSuccess) = (newValue.lastAttempt, newValue.lastSuccess) }
     }
 
     /// True when the two differ only in when the source was last tried and last succeeded:

@@ -2,14 +2,14 @@ import Foundation
 import TrawlDates
 
 /// One run of `trawl run` or `trawl scrape`: what happened to each source, and what changed.
-public struct RunRecord: Sendable, Hashable, Codable {
+public struct RunRecord: Sendable, Hashable {
     /// The version of the run-record format written.
     public static let schemaVersion = 1
 
     /// How one source's scrape ended.
-    public struct Outcome: Sendable, Hashable, Codable {
+    public struct Outcome: Sendable, Hashable {
         /// How the scrape ended.
-        public enum Status: String, Sendable, Hashable, Codable {
+        public enum Status: String, Sendable, Hashable, CaseIterable {
             /// Fetched and scraped; the snapshot was kept.
             case fetched
             /// The server said 304: the last snapshot is current.
@@ -26,11 +26,14 @@ public struct RunRecord: Sendable, Hashable, Codable {
         public var status: Status
         /// The items kept (the last good snapshot's count when it failed).
         public var itemCount: Int
-        public var error: String?
+        /// Why a failed or guarded scrape failed; nil for the others.
+        public var error: OutcomeError?
         /// What is wrong with a scrape that was kept (a field empty on most items): nil when nothing is.
         public var warnings: [String]?
 
-        public init(sourceID: String, status: Status, itemCount: Int, error: String? = nil, warnings: [String]? = nil) {
+        public init(
+            sourceID: String, status: Status, itemCount: Int, error: OutcomeError? = nil, warnings: [String]? = nil
+        ) {
             self.sourceID = sourceID
             self.status = status
             self.itemCount = itemCount
@@ -40,6 +43,9 @@ public struct RunRecord: Sendable, Hashable, Codable {
 
         /// True for the outcomes that count as a success in a source's health.
         public var isSuccess: Bool { status == .fetched || status == .notModified }
+
+        /// True for a failed or guarded scrape: what is shown is the last good snapshot.
+        public var isFailure: Bool { !isSuccess }
     }
 
     /// The version of the file this was read from.
@@ -78,6 +84,9 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public static func id(for date: Date) -> String {
         DateCodec.compactTimestamp(date)
     }
+
+    /// Whether any source failed or was guarded: the run exits 1.
+    public var hasFailures: Bool { outcomes.contains(where: \.isFailure) }
 
     /// The changes of one source, in the order they were found.
     public func changes(of sourceID: String) -> [Change] {

@@ -38,6 +38,8 @@ struct RunNotification: Sendable, Encodable {
         /// `broke`, `recovered`, `degraded` (field warnings began) or `repaired` (they stopped).
         public var event: String
         public var error: String?
+        /// For `broke`: the error's kind (`httpStatus`, `guard`, … docs/CACHE.md).
+        public var errorKind: String?
         public var text: String
     }
 
@@ -112,7 +114,8 @@ struct RunNotification: Sendable, Encodable {
                 }
                 failures.append(
                     Failure(
-                        source: source.id, name: name, event: event.kind.rawValue, error: event.reason, text: text))
+                        source: source.id, name: name, event: event.kind.rawValue, error: event.reason,
+                        errorKind: event.error?.kind.rawValue, text: text))
             }
         }
         let all = sources.flatMap(\.changes)

@@ -38,7 +38,9 @@ struct SourceRun: Sendable {
                 outcome: .init(
                     sourceID: source.id, status: SourceScrape.isGuarded(error) ? .guarded : .failed,
                     itemCount: previous?.items.count ?? 0,
-                    error: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)),
+                    error: OutcomeError(
+                        classifying: error,
+                        message: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil))),
                 changes: [])
         }
         if !journal.hasJournaled(index) {

@@ -103,7 +103,7 @@ struct SourceView: Encodable {
         }
         lastSuccess = health.lastSuccess.map(RFC3339.string(from:)) ?? ""
         lastSuccessText = health.lastSuccess.map(wording.dateTime) ?? ""
-        error = health.lastError.map(SafeText.line) ?? ""
+        error = health.lastError.map { SafeText.line($0.message) } ?? ""
         failures = health.consecutiveFailures
         warnings = (health.warnings ?? []).map(SafeText.line)
         hasProblem = health.stale || !warnings.isEmpty

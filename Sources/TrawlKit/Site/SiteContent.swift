@@ -48,11 +48,12 @@ struct SiteContent: Sendable {
         let mirror = FileMirror(configuration: configuration)
         let allRuns = try store.runs()
         let runs = withoutQuietRuns(allRuns)
+        let shownTimes = RunTimes.bySource(runs)
         let sources = try configuration.sources.map { source in
             Source(
                 configuration: source,
                 stored: try SourceItems.read(source.id, store: store, knownCounts: knownItemCounts),
-                health: asOf(runs, try store.health(of: source.id), source.id),
+                health: asOf(shownTimes[source.id], try store.health(of: source.id)),
                 files: mirror.completeFiles(of: source.id),
                 lastStatus: runs.last { run in run.outcomes.contains { $0.sourceID == source.id } }?
                     .outcomes.first { $0.sourceID == source.id }?.status)
@@ -81,16 +82,18 @@ struct SiteContent: Sendable {
     private struct OutcomeState: Hashable {
         var succeeded: Bool
         var itemCount: Int
+        /// The words the site shows: a record from before errors were typed, with the same
+        /// failure as text, is not news.
         var error: String?
     }
 
     private static func state(of run: RunRecord) -> [String: OutcomeState] {
         Dictionary(
             run.outcomes.map { outcome in
-                let succeeded = outcome.status == .fetched || outcome.status == .notModified
-                return (
+                (
                     outcome.sourceID,
-                    OutcomeState(succeeded: succeeded, itemCount: outcome.itemCount, error: outcome.error)
+                    OutcomeState(
+                        succeeded: outcome.isSuccess, itemCount: outcome.itemCount, error: outcome.error?.message)
                 )
             },
             uniquingKeysWith: { first, _ in first })
@@ -98,14 +101,15 @@ struct SiteContent: Sendable {
 
     /// The health as of the runs shown: a quiet run's times are not the site's news.
     static func asOf(_ runs: [RunRecord], _ health: Health, _ sourceID: String) -> Health {
-        guard !runs.isEmpty else { return health }
+        asOf(RunTimes.bySource(runs)[sourceID], health)
+    }
+
+    /// The health with the times `shown` (the source's in the runs shown) in place of its own.
+    static func asOf(_ shown: RunTimes?, _ health: Health) -> Health {
+        guard let shown else { return health }
         var health = health
-        let tried = runs.filter { run in run.outcomes.contains { $0.sourceID == sourceID } }
-        let succeeded = tried.filter { run in
-            run.outcomes.contains { $0.sourceID == sourceID && ($0.status == .fetched || $0.status == .notModified) }
-        }
-        health.lastAttempt = tried.last?.started ?? health.lastAttempt
-        health.lastSuccess = succeeded.last?.started ?? health.lastSuccess
+        health.times = RunTimes(
+            lastAttempt: shown.lastAttempt ?? health.lastAttempt, lastSuccess: shown.lastSuccess ?? health.lastSuccess)
         return health
     }
 

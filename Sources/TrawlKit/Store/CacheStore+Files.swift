@@ -2,14 +2,15 @@ import Foundation
 import TrawlJSON
 
 /// A JSON file of the cache: it carries the schema version it was written with.
-protocol VersionedCacheFile: Codable {
+protocol CacheFile {
     static var schemaVersion: Int { get }
     var schemaVersion: Int { get }
 }
 
+/// A cache file read and written through `Codable`.
+protocol VersionedCacheFile: CacheFile, Codable {}
+
 extension Snapshot: VersionedCacheFile {}
-extension Health: VersionedCacheFile {}
-extension RunRecord: VersionedCacheFile {}
 
 /// `http.json`: the validators of each URL a source fetched, for conditional GET.
 struct ValidatorsFile: VersionedCacheFile {
@@ -46,7 +47,7 @@ extension CacheStore {
 
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
     /// case it is moved aside and reported to `problems` with `consequence`.
-    func read<T: VersionedCacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
+    func read<T: CacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
         do {
@@ -58,7 +59,7 @@ extension CacheStore {
     }
 
     /// Decodes the bytes read from the cache file `url`; what cannot be used is handled as `read` does.
-    func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
+    func decode<T: CacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
         switch Self.decode(T.self, from: data, path: url.path) {
         case .success(let value):
             return value
@@ -70,7 +71,7 @@ extension CacheStore {
     }
 
     /// Decodes a cache file, or says precisely why it cannot be.
-    static func decode<T: VersionedCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
+    static func decode<T: CacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(CacheError(path: path, kind: .empty))
         }
@@ -113,7 +114,16 @@ extension CacheStore {
             return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
         }
         do {
-            return .success(try decoder.decode(T.self, from: data))
+            // Run records and health are read from the parsed value (`CacheJSONDecodable`).
+            if let type = T.self as? any CacheJSONDecodable.Type {
+                return .success(try type.init(cacheJSON: CacheJSONField(json)) as! T)
+            }
+            guard let type = T.self as? any Decodable.Type else {
+                return .failure(CacheError(path: path, kind: .invalidContent("\(T.self) cannot be read")))
+            }
+            return .success(try decoder.decode(type, from: data) as! T)
+        } catch let problem as CacheJSONField.Problem {
+            return .failure(CacheError(path: path, kind: .invalidContent(problem.message)))
         } catch {
             return .failure(CacheError(path: path, kind: .invalidContent(describe(error))))
         }

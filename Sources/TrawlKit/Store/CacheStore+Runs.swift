@@ -90,36 +90,28 @@ extension CacheStore {
     /// When `sourceID` was last tried and last succeeded, as the run records tell.
     func runTimes(of sourceID: String) throws -> RunTimes? {
         if let times = runTimes.cached { return times[sourceID] }
-        var times: [String: RunTimes] = [:]
         // Each shard's record on its own: a source's times are in the one that tried it.
-        for name in recordNames() {
-            guard
-                let run = try read(
-                    RunSummary.self, at: runFile(name.id, shard: name.shard), consequence: "the run record is skipped")
-            else { continue }
-            for outcome in run.outcomes {
-                var entry = times[outcome.sourceID] ?? RunTimes()
-                entry.lastAttempt = max(entry.lastAttempt ?? run.started, run.started)
-                if outcome.isSuccess { entry.lastSuccess = max(entry.lastSuccess ?? run.started, run.started) }
-                times[outcome.sourceID] = entry
-            }
+        let summaries = try recordNames().compactMap { name in
+            try read(RunSummary.self, at: runFile(name.id, shard: name.shard), consequence: "the run record is skipped")
         }
+        let times = RunTimes.bySource(summaries.map { ($0.started, $0.outcomes) })
         runTimes.remember(times)
         return times[sourceID]
     }
 }
 
 /// A run record without its changes: all that health needs, cheaper to hold.
-private struct RunSummary: VersionedCacheFile {
+private struct RunSummary: CacheJSONDecodable {
     static let schemaVersion = RunRecord.schemaVersion
     var schemaVersion: Int
     var started: Date
     var outcomes: [RunRecord.Outcome]
-}
 
-struct RunTimes: Sendable, Equatable {
-    var lastAttempt: Date?
-    var lastSuccess: Date?
+    init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
+        schemaVersion = try json.required("schemaVersion").int()
+        started = try json.required("started").date()
+        outcomes = try json.required("outcomes").array(RunRecord.Outcome.init(cacheJSON:))
+    }
 }
 
 /// The run times of every source, read once per store and forgotten when runs change.

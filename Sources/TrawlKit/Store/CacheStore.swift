@@ -129,10 +129,7 @@ public struct CacheStore: Sendable {
             try read(
                 Health.self, at: healthFile(of: sourceID),
                 consequence: "its health starts afresh") ?? Health()
-        if let times = try runTimes(of: sourceID) {
-            health.lastAttempt = [health.lastAttempt, times.lastAttempt].compactMap { $0 }.max()
-            health.lastSuccess = [health.lastSuccess, times.lastSuccess].compactMap { $0 }.max()
-        }
+        if let times = try runTimes(of: sourceID) { health.times = health.times.merged(with: times) }
         return health
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -18,21 +19,21 @@ final class RunJournal: @unchecked Sendable {
     static let fileName = "journal.jsonl"
 
     /// One line of the journal.
-    struct Entry: Codable, Equatable {
+    struct Entry: Equatable {
         /// The first line: the run's id and start.
         var begin: Begin?
         /// Every later line: one source's part of the run.
         var source: SourceEntry?
     }
 
-    struct Begin: Codable, Equatable {
+    struct Begin: Equatable {
         var runID: String
         var started: Date
         /// The shard the run is, if it is one: its record is `runs/<id>.shard-I-of-N.json`.
         var shard: Shard?
     }
 
-    struct SourceEntry: Codable, Equatable {
+    struct SourceEntry: Equatable {
         /// The source's place in the configuration, so a record keeps configuration order.
         var index: Int
         var outcome: RunRecord.Outcome
@@ -58,13 +59,6 @@ final class RunJournal: @unchecked Sendable {
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
-
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = CacheStore.encoder.dateEncodingStrategy
-        return encoder
-    }()
 
     /// Starts a fresh journal for the run `runID`. A journal left by an earlier run must have
     /// been recovered first (`CacheStore.recoverUnfinishedRun()`).
@@ -94,7 +88,7 @@ final class RunJournal: @unchecked Sendable {
     /// Appends one line and flushes it. A failed append is cut back off, so the journal
     /// always ends in whole lines; if even that fails, the journal refuses further lines.
     private func append(_ entry: Entry) throws {
-        var line = try Self.encoder.encode(entry)
+        var line = CacheJSONLayout.line(entry.cacheJSON)
         line.append(0x0A)
         try lock.withLock {
             guard descriptor >= 0, !broken else {
@@ -143,7 +137,8 @@ final class RunJournal: @unchecked Sendable {
         var begin: Begin?
         var sources: [SourceEntry] = []
         for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            guard let entry = try? CacheStore.decoder.decode(Entry.self, from: Data(line)) else { continue }
+            guard let json = try? JSONParser.parse(line), let entry = try? Entry(cacheJSON: CacheJSONField(json))
+            else { continue }
             if let first = entry.begin, begin == nil { begin = first }
             if let source = entry.source { sources.append(source) }
         }
@@ -162,5 +157,48 @@ final class RunJournal: @unchecked Sendable {
         }
         let hex = String(hash, radix: 16)
         return "\(data.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension RunJournal.Entry {
+    /// `{"begin":{…}}` or `{"source":{…}}`, one line, keys sorted.
+    var cacheJSON: JSONValue {
+        .members([
+            (
+                "begin",
+                begin.map { begin in
+                    .members([
+                        ("runID", .string(begin.runID)), ("shard", begin.shard?.cacheJSON),
+                        ("started", .date(begin.started)),
+                    ])
+                }
+            ),
+            (
+                "source",
+                source.map { source in
+                    .members([
+                        ("changes", .array(source.changes.map(\.cacheJSON))), ("finished", .date(source.finished)),
+                        ("index", .int(source.index)), ("outcome", source.outcome.cacheJSON),
+                        ("snapshotDigest", source.snapshotDigest.map(JSONValue.string)),
+                    ])
+                }
+            ),
+        ])
+    }
+
+    init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
+        begin = try json.optional("begin").map { begin throws(CacheJSONField.Problem) in
+            RunJournal.Begin(
+                runID: try begin.required("runID").string(), started: try begin.required("started").date(),
+                shard: try begin.optional("shard", Shard.init(cacheJSON:)))
+        }
+        source = try json.optional("source").map { source throws(CacheJSONField.Problem) in
+            RunJournal.SourceEntry(
+                index: try source.required("index").int(),
+                outcome: try RunRecord.Outcome(cacheJSON: source.required("outcome")),
+                changes: try source.required("changes").array(Change.init(cacheJSON:)),
+                snapshotDigest: try source.optional("snapshotDigest")?.string(),
+                finished: try source.required("finished").date())
+        }
     }
 }
