@@ -32,16 +32,19 @@ let package = Package(
         ),
 
         // Libraries that know nothing of the pipeline.
+        .target(name: "TrawlText"),
         .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
         .target(name: "TrawlJSON"),
         .target(name: "TrawlDates"),
-        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates"]),
-        .target(name: "Mustache"),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),
+        .target(name: "Mustache", dependencies: ["TrawlText"]),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
-            dependencies: ["TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "Mustache", "CCmarkGFM", "CCurl"],
+            dependencies: [
+                "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlText", "Mustache", "CCmarkGFM", "CCurl",
+            ],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),
         .executableTarget(name: "trawl", dependencies: ["TrawlKit", "TrawlHTML"]),
@@ -57,8 +60,10 @@ let package = Package(
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
         .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),
         .testTarget(
-            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TestSupport"], exclude: ["Fixtures"]),
+            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TrawlText", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit"], path: "Tests/Support"),
     ],
