@@ -33,11 +33,12 @@ let package = Package(
         ),
 
         // Libraries that know nothing of the pipeline.
+        .target(name: "TrawlText"),
         .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
         .target(name: "TrawlJSON"),
         .target(name: "TrawlDates"),
-        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates"]),
-        .target(name: "Mustache"),
+        .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),
+        .target(name: "Mustache", dependencies: ["TrawlText"]),
         .target(name: "TrawlServe", dependencies: ["TrawlDates"]),
 
         // The pipeline.
@@ -62,8 +63,10 @@ let package = Package(
         .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
+        .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),
         .testTarget(
-            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TestSupport"], exclude: ["Fixtures"]),
+            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TrawlText", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit", "TrawlServe"], path: "Tests/Support"),
     ],

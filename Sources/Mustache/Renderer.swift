@@ -1,3 +1,5 @@
+import TrawlText
+
 /// Walks a template's nodes against a context stack, writing the output.
 struct Renderer {
     /// Partials, parents, blocks and lambdas nested deeper than this are an error: the
@@ -68,7 +70,7 @@ struct Renderer {
             text = value.text
         }
         if tag.isEscaped {
-            output.appendEscapingHTML(text)
+            MarkupEscaper.append(text, as: .html, to: &output)
         } else {
             output.append(text)
         }

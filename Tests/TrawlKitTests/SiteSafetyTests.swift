@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TrawlHTML
+import TrawlText
 
 @testable import TrawlKit
 
@@ -74,8 +75,7 @@ import TrawlHTML
                 for attribute in element.attributes {
                     #expect(!attribute.name.lowercased().hasPrefix("on"), "\(path): <\(element.tag) \(attribute.name)>")
                     guard ["href", "src", "action", "formaction"].contains(attribute.name) else { continue }
-                    let scheme = URL(string: attribute.value)?.scheme?.lowercased()
-                    #expect(scheme == nil || SafeText.linkSchemes.contains(scheme!), "\(path): \(attribute.value)")
+                    #expect(URLSchemes.isPublishable(reference: attribute.value), "\(path): \(attribute.value)")
                 }
             }
         }

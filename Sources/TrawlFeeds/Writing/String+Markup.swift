@@ -1,24 +1,10 @@
+import TrawlText
+
 extension String {
     /// The string made safe for XML character data or a double-quoted attribute value:
-    /// `&`, `<`, `>` and `"` escaped (so `]]>` can never end anything), and characters
-    /// XML 1.0 forbids (§2.2: C0 controls other than tab, LF, CR; U+FFFE, U+FFFF) dropped.
-    var xmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                guard scalar.isXMLCharacter else { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `&`, `<`, `>` and `"` escaped, the characters XML 1.0 forbids dropped
+    /// (`MarkupEscaper`'s `.xml`).
+    var xmlEscaped: String { MarkupEscaper.escaped(self, as: .xml) }
 
     /// The string without the characters XML 1.0 forbids (§2.2).
     var xmlCharactersOnly: String {

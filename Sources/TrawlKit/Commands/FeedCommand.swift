@@ -1,5 +1,6 @@
 import Foundation
 import TrawlFeeds
+import TrawlText
 
 /// `trawl feed FILE_OR_URL`: parse a feed and print it as JSON, a stable interface for scripts.
 ///
@@ -44,11 +45,7 @@ struct FeedCommand: TrawlCommand {
 
     /// A URL as given, or a path made into a file URL.
     static func location(of input: String) -> URL {
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
-            ["http", "https", "file"].contains(scheme)
-        {
-            return url
-        }
+        if let url = URL(string: input), url.isFetchable { return url }
         return URL(fileURLWithPath: input)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlHTML
+import TrawlText
 
 /// `trawl init --from PAGE`: reads the page, proposes a source for it, shows what that
 /// source scrapes, and on `--write` adds it to the configuration.
@@ -97,11 +98,7 @@ enum InitFromPage {
 
     /// The page as a URL: http(s) and file URLs as given, anything else a file path.
     static func pageURL(_ input: String) -> URL {
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
-            ["http", "https", "file"].contains(scheme)
-        {
-            return url
-        }
+        if let url = URL(string: input), url.isFetchable { return url }
         return URL(fileURLWithPath: input).standardizedFileURL
     }
 

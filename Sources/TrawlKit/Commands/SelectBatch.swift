@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TrawlHTML
+import TrawlText
 
 /// `trawl select` over many files on every core: each file is read, parsed and matched
 /// on its own thread (documents share nothing), and the lines come back in input order.
@@ -18,8 +19,7 @@ enum SelectBatch {
     /// A file path rather than `-` or a URL.
     static func isPlainFile(_ input: String) -> Bool {
         guard input != "-" else { return false }
-        guard let scheme = URL(string: input)?.scheme?.lowercased() else { return true }
-        return !["http", "https", "file"].contains(scheme)
+        return URL(string: input)?.isFetchable != true
     }
 
     /// The results of `files`, in their order, computed concurrently.

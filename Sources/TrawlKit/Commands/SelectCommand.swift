@@ -1,5 +1,7 @@
 import Foundation
 import TrawlHTML
+import TrawlJSON
+import TrawlText
 
 /// `trawl select SELECTOR FILE_OR_URL…`: the scraper's workbench. Its output is an interface
 /// scripts rely on, so each mode's shape is fixed and documented in `usage`.
@@ -144,14 +146,12 @@ struct SelectCommand: TrawlCommand {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return Document.parseHTML(data, url: base)
         }
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased(),
-            ["http", "https", "file"].contains(scheme)
-        {
+        if let url = URL(string: input), url.isFetchable {
             guard case .page(let page) = try await Fetcher().fetch(url) else {
                 throw FetchError.unreachable(url, reason: "no body")
             }
             return parse(
-                page.body, url: base ?? (scheme == "file" ? nil : page.url), contentType: page.contentType,
+                page.body, url: base ?? (url.isWebAddress ? page.url : nil), contentType: page.contentType,
                 name: url.path)
         }
         let file = URL(fileURLWithPath: input)
@@ -228,27 +228,11 @@ struct SelectCommand: TrawlCommand {
     static func json(_ node: Node) -> String {
         let tag = node.isAttribute ? "@" + node.tag : node.tag
         let attributes = node.isElement ? node.attributes : []
-        let attrs = attributes.map { "\(jsonString($0.name)):\(jsonString($0.value))" }.joined(separator: ",")
+        let attrs = attributes.map { "\(JSONEscaper.quoted($0.name)):\(JSONEscaper.quoted($0.value))" }.joined(
+            separator: ",")
         let html = node.isElement ? node.outerHTML : node.rawText
-        return "{\"tag\":\(jsonString(tag)),\"text\":\(jsonString(value(of: node))),\"attrs\":{\(attrs)},"
-            + "\"html\":\(jsonString(html))}"
-    }
-
-    /// A JSON string literal (RFC 8259 §7).
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        return
+            "{\"tag\":\(JSONEscaper.quoted(tag)),\"text\":\(JSONEscaper.quoted(value(of: node))),\"attrs\":{\(attrs)},"
+            + "\"html\":\(JSONEscaper.quoted(html))}"
     }
 }

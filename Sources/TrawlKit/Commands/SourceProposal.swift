@@ -1,5 +1,6 @@
 import Foundation
 import TrawlHTML
+import TrawlJSON
 
 /// What `trawl init --from` proposes for a page: a `feed` source for a feed it links,
 /// or a `list` source for one of its repeated structures.
@@ -37,7 +38,7 @@ struct SourceProposal {
 
     /// The source as it would stand in `sources`, indented by `indent` spaces.
     func json(indent: Int = 0) -> String {
-        let string = SelectCommand.jsonString
+        let string = JSONEscaper.quoted
         var lines = [
             "{", "  \"id\": \(string(id)),", "  \"kind\": \(string(kind.rawValue)),", "  \"url\": \(string(url))",
         ]

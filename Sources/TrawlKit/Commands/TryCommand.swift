@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// `trawl try SOURCE_ID`: fetch and scrape one source exactly as a run would, and show
 /// what it would keep, without touching the cache or the output.
@@ -100,7 +101,7 @@ struct TryCommand: TrawlCommand {
     }
 
     static func json(_ trial: Trial, sourceID: String) -> String {
-        let string = SelectCommand.jsonString
+        let string = JSONEscaper.quoted
         let items = trial.items.map { item in
             let fields = item.fields.map { "\(string($0.name)): \(json($0.value))" }.joined(separator: ", ")
             return "    {\"id\": \(string(item.id)), \"fields\": {\(fields)}}"
@@ -121,7 +122,7 @@ struct TryCommand: TrawlCommand {
     static func json(_ value: Value) -> String {
         switch value {
         case .int, .double, .bool: return value.text
-        case .string, .date, .url: return SelectCommand.jsonString(value.text)
+        case .string, .date, .url: return JSONEscaper.quoted(value.text)
         case .list(let values): return "[" + values.map(json).joined(separator: ", ") + "]"
         }
     }

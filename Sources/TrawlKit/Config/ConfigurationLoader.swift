@@ -1,6 +1,7 @@
 import Foundation
 import TrawlHTML
 import TrawlJSON
+import TrawlText
 
 /// Reads and validates `trawl.json`, collecting every problem with its JSON path.
 public enum ConfigurationLoader {
@@ -123,7 +124,7 @@ public enum ConfigurationLoader {
         }
         site.title = reader.string(object["title"], at: "site.title") ?? site.title
         if let text = reader.string(object["url"], at: "site.url") {
-            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+            if let url = URL(string: text), url.isWebAddress {
                 site.url = url
             } else {
                 reader.problem("site.url", "'\(text)' is not an http or https URL", at: object["url"])

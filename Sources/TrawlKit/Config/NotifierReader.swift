@@ -1,5 +1,6 @@
 import Foundation
 import TrawlJSON
+import TrawlText
 
 /// Reads a `notify` list (top level or a source's): each entry names exactly one of
 /// `webhook`, `email` or `command`, with the settings that kind takes.
@@ -64,8 +65,7 @@ struct NotifierReader {
         guard let object = reader.object(node, at: path, known: Self.webhookKeys),
             let text = reader.string(object["webhook"], at: "\(path).webhook")
         else { return nil }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host != nil
+        guard let url = URL(string: text), url.isWebAddress, url.host != nil
         else {
             reader.problem("\(path).webhook", "'\(text)' is not an http or https URL", at: object["webhook"])
             return nil

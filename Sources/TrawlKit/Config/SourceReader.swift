@@ -1,6 +1,7 @@
 import Foundation
 import TrawlHTML
 import TrawlJSON
+import TrawlText
 
 /// Reads one entry of `sources`, with its preset applied first.
 struct SourceReader {
@@ -68,9 +69,7 @@ struct SourceReader {
                 reader.string($0, at: "\(path).url")
             })
         else { return nil }
-        guard let url = Self.resolve(urlText, against: folder), let scheme = url.scheme?.lowercased(),
-            ["http", "https", "file"].contains(scheme)
-        else {
+        guard let url = Self.resolve(urlText, against: folder), url.isFetchable else {
             reader.problem("\(path).url", "'\(urlText)' is not an http, https or file URL", at: object["url"])
             return nil
         }
@@ -81,7 +80,7 @@ struct SourceReader {
             // Like `url`: without a scheme, a folder relative to the configuration file.
             source.base = Self.resolve(base, against: folder)
             // A cache-reading command leaves an unset `${BASE}` as `unset-BASE`: no matter there.
-            if let scheme = source.base?.scheme?.lowercased(), !["http", "https", "file"].contains(scheme),
+            if let base = source.base, !base.isFetchable,
                 !reader.expansion.toleratesUnset
             {
                 reader.problem("\(path).base", "'\(base)' is not an http, https or file URL", at: object["base"])

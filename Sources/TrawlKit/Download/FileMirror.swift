@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// Mirrors the files a source's items point to (its `download` field) into
 /// `Output/files/<source>/`: complete files skipped, partial ones resumed, each written
@@ -128,18 +129,15 @@ struct FileMirror: Sendable {
 
     /// Why `file` is not fetched at all, or nil when it may be.
     func refusal(of file: MirroredFile) -> DownloadError? {
-        switch file.url.scheme?.lowercased() {
-        case "http", "https": return nil
-        case "file":
-            guard let page = configuration.source(file.sourceID)?.url, page.isFileURL else {
-                return .refusedScheme(file.url)
-            }
-            let folder =
-                configuration.file.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
-            let target = file.url.standardizedFileURL.resolvingSymlinksInPath().path
-            return target.hasPrefix(folder) ? nil : .refusedScheme(file.url)
-        default: return .refusedScheme(file.url)
+        if file.url.isWebAddress { return nil }
+        // Fetchable and not on the web: a `file:` URL, copied only from a local page, from beside the configuration.
+        guard file.url.isFetchable, let page = configuration.source(file.sourceID)?.url, page.isFileURL else {
+            return .refusedScheme(file.url)
         }
+        let folder =
+            configuration.file.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let target = file.url.standardizedFileURL.resolvingSymlinksInPath().path
+        return target.hasPrefix(folder) ? nil : .refusedScheme(file.url)
     }
 
     func destination(of file: MirroredFile) -> URL {

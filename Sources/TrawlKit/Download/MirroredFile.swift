@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// One file an item points to, and where its mirror goes under `Output/files/<source>/`.
 struct MirroredFile: Sendable, Hashable {
@@ -21,9 +22,7 @@ enum FileNaming {
         var taken = Set<String>()
         var files: [MirroredFile] = []
         for item in items {
-            guard let url = url(item, field), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else {
-                continue
-            }
+            guard let url = url(item, field), url.isFetchable else { continue }
             var name = sanitise(url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent)
             if name.isEmpty { name = sanitise(item.id) }
             if name.isEmpty { name = "file" }

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlServe
+import TrawlText
 
 /// Fetches pages over HTTP(S), politely and conditionally, and from `file://` URLs.
 ///
@@ -39,11 +40,9 @@ public final class Fetcher: Sendable {
     public func fetch(
         _ url: URL, validators: HTTPValidators? = nil, options: RequestOptions = RequestOptions()
     ) async throws -> FetchResult {
-        switch url.scheme?.lowercased() {
-        case "file": return try readFile(url)
-        case "http", "https": return try await fetchHTTP(url, validators: validators, options: options)
-        default: throw FetchError.unsupportedScheme(url)
-        }
+        guard url.isFetchable else { throw FetchError.unsupportedScheme(url) }
+        if url.isWebAddress { return try await fetchHTTP(url, validators: validators, options: options) }
+        return try readFile(url)
     }
 
     private func readFile(_ url: URL) throws -> FetchResult {
@@ -118,10 +117,10 @@ public final class Fetcher: Sendable {
 
     /// Where a redirect leads; refuses schemes other than http(s) and https → http.
     static func redirectTarget(from current: URL, location: String, requested: URL) throws -> URL {
-        guard let target = URL(string: location, relativeTo: current)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
-        else { throw FetchError.unsupportedScheme(URL(string: location) ?? requested) }
-        if current.scheme?.lowercased() == "https" && scheme == "http" {
+        guard let target = URL(string: location, relativeTo: current)?.absoluteURL, target.isWebAddress else {
+            throw FetchError.unsupportedScheme(URL(string: location) ?? requested)
+        }
+        if current.scheme?.lowercased() == "https" && target.scheme?.lowercased() == "http" {
             throw FetchError.insecureRedirect(requested, to: target)
         }
         return target

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Loads one page in a fresh headless Chromium, lets its scripts run, and returns the DOM
 /// they built as a page, which the scrapers read exactly as a fetched one.
@@ -98,10 +99,7 @@ struct BrowserRenderer: Sendable {
         deadline: ContinuousClock.Instant
     ) async throws {
         let probe = settings.waitFor.map { selector -> String in
-            let quoted =
-                (try? JSONSerialization.data(withJSONObject: selector, options: .fragmentsAllowed))
-                .map { String(decoding: $0, as: UTF8.self) } ?? "''"
-            return "document.querySelector(\(quoted)) !== null"
+            "document.querySelector(\(JSONEscaper.quoted(selector))) !== null"
         }
         while ContinuousClock.now < deadline {
             if activity.bytesReceived > maxBytes { throw RenderError.tooLarge(url, limit: maxBytes) }

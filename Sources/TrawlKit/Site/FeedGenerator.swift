@@ -1,5 +1,6 @@
 import Foundation
 import TrawlFeeds
+import TrawlText
 
 /// Writes the unified feed (`feed.atom`, `feed.json`) and one per source
 /// (`sources/<id>/feed.atom`, `feed.json`), newest first, the newest `feed.maxEntries`.
@@ -102,7 +103,7 @@ enum FeedGenerator {
     /// (with `enclosureType` and `enclosureLength` when scraped), web URLs only.
     static func enclosures(of item: Item?) -> [FeedDocument.Enclosure] {
         guard let item, case .url(let url)? = item[field: "enclosure"],
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", SafeText.link(url) != nil
+            url.isWebAddress, SafeText.link(url) != nil
         else { return [] }
         var type = "application/octet-stream"
         if case .string(let given)? = item[field: "enclosureType"] { type = SafeText.line(given) }

@@ -1,5 +1,6 @@
 import CCmarkGFM
 import Foundation
+import TrawlText
 
 /// GitHub Flavored Markdown to HTML through cmark-gfm, with the table, autolink and
 /// strikethrough extensions.
@@ -45,7 +46,7 @@ enum MarkdownRenderer {
                 cmark_node_get_type(node) == CMARK_NODE_LINK
             else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            if !isSafeLink(url) { unsafe.append(node) }
+            if !URLSchemes.isPublishable(reference: url) { unsafe.append(node) }
         }
         cmark_iter_free(iterator)
         // Edit after the walk: the iterator must not see the tree change under it.
@@ -55,12 +56,5 @@ enum MarkdownRenderer {
             }
             cmark_node_free(link)
         }
-    }
-
-    static func isSafeLink(_ url: String) -> Bool {
-        let scheme = url.prefix { $0 != ":" }
-        // No colon before the first `/`, `?` or `#`: a relative link, which stays on the site.
-        guard scheme.count < url.count, !scheme.contains(where: { "/?#".contains($0) }) else { return true }
-        return ["http", "https", "mailto"].contains(scheme.lowercased())
     }
 }
