@@ -1,4 +1,4 @@
-/// The fields a feed entry's item can have: what `FeedScraper` fills, and what the
+/// The fields a feed entry's item can have: what the feed scraper fills, and what the
 /// configuration checks a feed source's `idField`, `required` and the rest against. It
 /// lives below both, so the configuration need not know the scrapers.
 enum FeedEntryField: String, CaseIterable, Sendable {
