@@ -13,6 +13,7 @@ public final class Document: @unchecked Sendable {
     /// What the parse had to leave out to stay bounded (`ParseLimits`): deep nesting, too many
     /// attributes. Empty for ordinary pages; set once, while parsing.
     public internal(set) var warnings: [String] = []
+
     init(pointer: xmlDocPtr, url: URL?, isHTML: Bool) {
         self.pointer = pointer
         self.url = url
