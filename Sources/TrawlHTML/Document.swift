@@ -13,16 +13,16 @@ public final class Document: @unchecked Sendable {
     /// What the parse had to leave out to stay bounded (`ParseLimits`): deep nesting, too many
     /// attributes. Empty for ordinary pages; set once, while parsing.
     public internal(set) var warnings: [String] = []
-    /// The URL relative links resolve against: the first `<base href>` in the `head`
-    /// (HTML Standard §4.2.3), itself resolved against `url`; else `url`.
-    public let baseURL: URL?
 
     init(pointer: xmlDocPtr, url: URL?, isHTML: Bool) {
         self.pointer = pointer
         self.url = url
         self.isHTML = isHTML
-        baseURL = isHTML ? Document.baseURL(of: pointer, url: url) : url
     }
+
+    let baseLock = NSLock()
+    /// `baseURL` once worked out (`Node+URL.swift`): nil until first asked.
+    var cachedBaseURL: URL??
 
     private let indexLock = NSLock()
     private var index: ElementIndex?

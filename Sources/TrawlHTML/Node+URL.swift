@@ -2,24 +2,27 @@ import CLibXML2
 import Foundation
 
 extension Document {
-    /// The first `<base href>` in the `head` (HTML Standard §4.2.3), resolved against `url`.
-    static func baseURL(of pointer: xmlDocPtr, url: URL?) -> URL? {
-        guard let root = xmlDocGetRootElement(pointer) else { return url }
-        var child = root.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE, HTMLTreeRepair.name(current) == "head" { break }
-            child = current.pointee.next
+    /// The URL relative links resolve against: the first `base` element with an `href` in
+    /// the document, in tree order, resolved against `url` (HTML Standard §4.2.3, "document
+    /// base URL"); else `url`. A `base` outside the `head` counts too, as browsers honour it.
+    /// Worked out once, when first asked, from the element index the selectors share.
+    public var baseURL: URL? {
+        guard isHTML else { return url }
+        return baseLock.withLock {
+            if let cachedBaseURL { return cachedBaseURL }
+            let found = Self.baseURL(among: elementIndex?.elements(named: "base") ?? [], url: url)
+            cachedBaseURL = .some(found)
+            return found
         }
-        var element = child?.pointee.children
-        while let current = element {
-            if current.pointee.type == XML_ELEMENT_NODE, HTMLTreeRepair.name(current) == "base",
-                let href = xmlGetNoNsProp(current, "href")
-            {
-                defer { trawl_xml_free(href) }
-                let value = String(cString: href).trimmingCharacters(in: .whitespacesAndNewlines)
-                return URL(string: value, relativeTo: url)?.absoluteURL ?? url
-            }
-            element = current.pointee.next
+    }
+
+    /// The first of `elements` (in tree order) with an `href`, resolved against `url`.
+    private static func baseURL(among elements: [xmlNodePtr], url: URL?) -> URL? {
+        for element in elements {
+            guard let href = xmlGetNoNsProp(element, "href") else { continue }
+            defer { trawl_xml_free(href) }
+            let value = String(cString: href).trimmingCharacters(in: .whitespacesAndNewlines)
+            return URL(string: value, relativeTo: url)?.absoluteURL ?? url
         }
         return url
     }

@@ -19,7 +19,7 @@ struct SourceProposal {
             "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json",
         ]
         let links = (try? document.select("link[rel~=alternate][href][type]")).map(Array.init) ?? []
-        let base = PageScraper.baseURL(of: document)
+        let base = document.baseURL
         return links.compactMap { link in
             guard let type = link.attr("type")?.lowercased(), types.contains(type), let href = link.attr("href") else {
                 return nil

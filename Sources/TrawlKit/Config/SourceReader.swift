@@ -254,12 +254,12 @@ struct SourceReader {
     }
 
     /// The fields the source's items will have: its own, the well-known ones, and what
-    /// the kind adds (a status's `on`; a feed entry's fields, see `FeedScraper`).
+    /// the kind adds (a status's `on`; a feed entry's, `FeedEntryField`).
     static func fieldNames(of source: SourceConfiguration) -> [String] {
         var names = source.fields.map(\.name) + ["title", "url", "date", "summary"]
         switch source.kind {
         case .status: names.append("on")
-        case .feed: names += FeedScraper.fieldNames
+        case .feed: names += FeedEntryField.names
         case .list, .table: break
         }
         var seen = Set<String>()

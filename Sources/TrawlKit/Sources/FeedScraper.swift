@@ -6,12 +6,6 @@ import TrawlHTML
 struct FeedScraper {
     let source: SourceConfiguration
 
-    /// Every field an entry's item can have, for checking `idField`, `required` and the rest.
-    static let fieldNames = [
-        "title", "url", "date", "updated", "summary", "author", "categories", "enclosure", "enclosureType",
-        "enclosureLength", "duration", "episode", "season", "artwork",
-    ]
-
     func scrape(_ page: FetchedPage) throws -> ScrapeResult {
         let parsed: ParsedFeed
         do {
@@ -29,61 +23,48 @@ struct FeedScraper {
             result.warnings.append("the feed is not well-formed XML; read what could be recovered")
         }
         let feed = parsed.feed
-        let complete = PageScraper(source: source)
+        let builder = ItemBuilder(source: source)
         for (position, entry) in feed.entries.enumerated() {
             // Past `maxItems` no more items are built: the rest are only counted.
-            guard result.items.count < source.maxItems else {
+            guard !result.isFull(at: source.maxItems) else {
                 result.droppedOverLimit += feed.entries.count - position
                 break
             }
-            if let item = item(from: entry, in: feed) { complete.keepingComplete([item], into: &result) }
+            builder.add(row(for: entry, in: feed), to: &result)
         }
         return result
     }
 
-    private func item(from entry: FeedEntry, in feed: Feed) -> Item? {
-        var fields: [Item.Field] = []
-        func add(_ name: String, _ value: Value?) {
-            if let value { fields.append(.init(name, value)) }
-        }
+    /// The entry's fields, with its own id (`guid`, `id`) for `ItemBuilder` to prefer to its link.
+    private func row(for entry: FeedEntry, in feed: Feed) -> FieldRow {
+        var row = FieldRow(ownID: entry.id)
+        func add(_ field: FeedEntryField, _ value: Value?) { row.append(field.rawValue, value) }
         let title = entry.title.map(Self.plainText) ?? ""
-        add("title", title.isEmpty ? nil : .string(title))
-        add("url", entry.link.map(Value.url))
-        add("date", (entry.published ?? entry.updated).map(Value.date))
-        add("updated", entry.updated.map(Value.date))
+        add(.title, title.isEmpty ? nil : .string(title))
+        add(.url, entry.link.map(Value.url))
+        add(.date, (entry.published ?? entry.updated).map(Value.date))
+        add(.updated, entry.updated.map(Value.date))
         let summary = (entry.summary ?? entry.content).map { text in
             text.type == .text ? text.value.collapsingWhitespace : Self.plainText(text.value)
         }
-        add("summary", summary.flatMap { $0.isEmpty ? nil : .string($0) })
+        add(.summary, summary.flatMap { $0.isEmpty ? nil : .string($0) })
         let authors = entry.authors.compactMap(\.name).filter { !$0.isEmpty }
         add(
-            "author",
-            authors.isEmpty ? entry.iTunes?.author.map(Value.string) : .string(authors.joined(separator: ", ")))
+            .author, authors.isEmpty ? entry.iTunes?.author.map(Value.string) : .string(authors.joined(separator: ", "))
+        )
         let categories = entry.categories.map(\.term).filter { !$0.isEmpty }
-        add("categories", categories.isEmpty ? nil : .list(categories.map(Value.string)))
+        add(.categories, categories.isEmpty ? nil : .list(categories.map(Value.string)))
         if let enclosure = entry.enclosures.first {
-            add("enclosure", .url(enclosure.url))
-            add("enclosureType", enclosure.type.map(Value.string))
-            add("enclosureLength", enclosure.length.map(Value.int))
+            add(.enclosure, .url(enclosure.url))
+            add(.enclosureType, enclosure.type.map(Value.string))
+            add(.enclosureLength, enclosure.length.map(Value.int))
         }
         // Feeds say anything: "inf" or 1e300 seconds must not trap the conversion.
-        add(
-            "duration", entry.iTunes?.duration.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }.map(Value.int)
-        )
-        add("episode", entry.iTunes?.episode.map(Value.int))
-        add("season", entry.iTunes?.season.map(Value.int))
-        add("artwork", (entry.iTunes?.image ?? entry.thumbnail ?? feed.iTunes?.image).map(Value.url))
-
-        let id: String
-        if let idField = source.idField {
-            id = fields.first { $0.name == idField }?.value.text ?? ""
-        } else {
-            id = entry.id ?? entry.link?.absoluteString ?? title
-        }
-        guard !id.isEmpty else { return nil }
-        return Item(
-            id: id, title: title.isEmpty ? id : title, url: entry.link, date: entry.published ?? entry.updated,
-            summary: summary.flatMap { $0.isEmpty ? nil : $0 }, fields: fields)
+        add(.duration, entry.iTunes?.duration.flatMap { $0.isFinite ? Int(exactly: $0.rounded()) : nil }.map(Value.int))
+        add(.episode, entry.iTunes?.episode.map(Value.int))
+        add(.season, entry.iTunes?.season.map(Value.int))
+        add(.artwork, (entry.iTunes?.image ?? entry.thumbnail ?? feed.iTunes?.image).map(Value.url))
+        return row
     }
 
     /// The text a reader sees in an HTML fragment: tags gone, entities decoded, spaces collapsed.

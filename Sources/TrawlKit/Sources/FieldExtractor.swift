@@ -17,7 +17,7 @@ struct FieldExtractor {
 
     /// The field's value within `context` (an item's node, or a table cell), or nil when absent.
     mutating func value(of rule: FieldRule, in context: Node) throws -> Value? {
-        var texts = try rawTexts(of: rule, in: context).map { clean($0, rule) }.filter { !$0.isEmpty }
+        var texts = try texts(of: rule, in: context).filter { !$0.isEmpty }
         if !rule.many { texts = Array(texts.prefix(1)) }
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
         let values = texts.compactMap { text in
@@ -39,23 +39,27 @@ struct FieldExtractor {
         return values.first
     }
 
-    private func rawTexts(of rule: FieldRule, in context: Node) throws -> [String] {
+    /// The field's texts as a reader would call them, after the rule's strips and
+    /// replacements. White space is collapsed once: an element's text where it leaves the
+    /// tree (`Node.text`), an attribute's value (kept as written) here.
+    private func texts(of rule: FieldRule, in context: Node) throws -> [String] {
         let nodes: [Node]
         switch rule.locator {
         case nil: nodes = [context]
         case .css(let css): nodes = Array(try context.select(css))
         case .xpath(let xpath): nodes = Array(try context.xpath(xpath))
         }
+        let edits = rule.strip.contains { !$0.isEmpty } || !rule.replace.isEmpty
         if let attr = rule.attr {
-            return nodes.compactMap { $0.attr(attr) }
+            return nodes.compactMap { node in node.attr(attr).map { edited($0, rule).collapsingWhitespace } }
         }
-        return nodes.map(\.text)
+        // A strip or a replacement may leave two spaces where it cut: only then collapse again.
+        guard edits else { return nodes.map(\.text) }
+        return nodes.map { edited($0.text, rule).collapsingWhitespace }
     }
 
-    /// Strips, replaces, then collapses white space: what a reader would call the value.
-    /// Text from the tree comes collapsed already, so without strips or replacements this
-    /// only checks it.
-    private func clean(_ text: String, _ rule: FieldRule) -> String {
+    /// The text without the rule's `strip` fragments, then with its replacements made.
+    private func edited(_ text: String, _ rule: FieldRule) -> String {
         var text = text
         for fragment in rule.strip where !fragment.isEmpty {
             text = text.removingEvery(fragment)
@@ -64,7 +68,7 @@ struct FieldExtractor {
             text = text.replacingOccurrences(
                 of: replacement.pattern, with: replacement.template, options: .regularExpression)
         }
-        return text.collapsingWhitespace
+        return text
     }
 }
 

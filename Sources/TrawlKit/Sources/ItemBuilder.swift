@@ -1,36 +1,74 @@
 import Foundation
 
-/// Makes an `Item` from scraped fields: its id, and the well-known title, URL, date, summary.
+/// The one place items are made, for every kind of source: from each `FieldRow` a scraper
+/// yields it decides the item's id and its title, URL, date and summary, keeps the items
+/// that have every required field, and counts the rest for `ScrapeGuard`.
 struct ItemBuilder {
     let source: SourceConfiguration
 
-    /// The item, or nil when it has neither an id nor a title to show.
-    func item(from fields: [Item.Field]) -> Item? {
-        func value(_ name: String) -> Value? { fields.first { $0.name == name }?.value }
+    /// Adds the row's item to `result` when it has every required field; else counts it.
+    func add(_ row: FieldRow, to result: inout ScrapeResult) {
+        guard let item = item(from: row) else {
+            // Every element a list's selector matches is meant to be an item, so one with no
+            // id (the field it comes from is gone) lacks a required field too: left
+            // uncounted, a page that lost its links would pass the guard. A table's spacer
+            // rows and section headings, a status row without a label and a feed entry with
+            // nothing to know it by are no items at all.
+            if source.kind == .list { result.missingRequired += 1 }
+            return
+        }
+        if source.required.allSatisfy({ has(item, $0) }) {
+            result.items.append(item)
+        } else {
+            result.missingRequired += 1
+        }
+    }
+
+    /// The row's item, or nil when it has neither an id nor a title to show.
+    func item(from row: FieldRow) -> Item? {
+        if source.kind == .status {
+            // A status row is known by its label, which is also what it shows; it links nowhere.
+            guard let label = row["label"]?.text, !label.isEmpty else { return nil }
+            let id = source.idField.flatMap { row[$0]?.text } ?? label
+            return Item(id: id, title: label, fields: row.fields)
+        }
         let url: URL? = {
-            switch value("url") {
+            switch row["url"] {
             case .url(let url): return url
             case .string(let text): return URL(string: text)
             default: return nil
             }
         }()
         let date: Date? = {
-            if case .date(let date) = value("date") { return date }
+            if case .date(let date) = row["date"] { return date }
             return nil
         }()
-        let title = value("title")?.text ?? ""
-        let id = identity(fields: fields, url: url, title: title)
+        let title = row["title"]?.text ?? ""
+        let id = identity(of: row, url: url, title: title)
         guard !id.isEmpty else { return nil }
         return Item(
-            id: id, title: title.isEmpty ? id : title, url: url, date: date, summary: value("summary")?.text,
-            fields: fields)
+            id: id, title: title.isEmpty ? id : title, url: url, date: date, summary: row["summary"]?.text,
+            fields: row.fields)
     }
 
-    /// `idField` when configured; else the URL, else the title.
-    private func identity(fields: [Item.Field], url: URL?, title: String) -> String {
+    /// `idField` when configured; else the record's own id, its URL, or its title.
+    private func identity(of row: FieldRow, url: URL?, title: String) -> String {
         if let idField = source.idField {
-            return fields.first { $0.name == idField }?.value.text ?? ""
+            return row[idField]?.text ?? ""
         }
-        return url?.absoluteString ?? title
+        return row.ownID ?? url?.absoluteString ?? title
+    }
+
+    /// Whether the item has `field`. A configured field must have been scraped: an item
+    /// without a title shows its id instead, which must not hide that the title is gone.
+    func has(_ item: Item, _ field: String) -> Bool {
+        if source.field(field) != nil { return item[field: field] != nil }
+        switch field {
+        case "title": return !item.title.isEmpty
+        case "url": return item.url != nil
+        case "date": return item.date != nil
+        case "summary": return item.summary != nil
+        default: return item[field: field] != nil
+        }
     }
 }

@@ -9,25 +9,18 @@ struct ListScraper {
         let selector = source.items ?? ""
         let nodes = try document.select(selector)
         let builder = ItemBuilder(source: source)
-        let complete = PageScraper(source: source)
         var result = ScrapeResult(nextPage: try nextPage(in: document))
         for (position, node) in nodes.enumerated() {
             // Past `maxItems` nothing more is built: the rest are only counted.
-            guard result.items.count < source.maxItems else {
+            guard !result.isFull(at: source.maxItems) else {
                 result.droppedOverLimit = nodes.count - position
                 break
             }
-            var fields: [Item.Field] = []
+            var row = FieldRow()
             for rule in source.fields {
-                if let value = try extractor.value(of: rule, in: node) { fields.append(.init(rule.name, value)) }
+                row.append(rule.name, try extractor.value(of: rule, in: node))
             }
-            // Matched items with no id (the field it comes from is gone) lack a required field
-            // too: left uncounted, a page that lost its links would pass the guard.
-            if let item = builder.item(from: fields) {
-                complete.keepingComplete([item], into: &result)
-            } else {
-                result.missingRequired += 1
-            }
+            builder.add(row, to: &result)
         }
         return result
     }
@@ -37,7 +30,7 @@ struct ListScraper {
     /// source's `base`, which says where item links point.
     private func nextPage(in document: Document) throws -> URL? {
         guard source.maxPages > 1 else { return nil }
-        let parser = ValueParser(baseURL: PageScraper.baseURL(of: document))
+        let parser = ValueParser(baseURL: document.baseURL)
         let selector = source.next ?? "link[rel~=next][href], a[rel~=next][href]"
         guard let node = try document.select(selector).first else { return nil }
         let href = node.attr("href") ?? node.text

@@ -31,14 +31,14 @@ struct TableScraper {
         }
 
         let builder = ItemBuilder(source: source)
-        var items: [Item] = []
+        var result = ScrapeResult()
         var warnings: [String] = []
         for row in rows[(headerIndex + 1)...] {
             // A section heading ("Maine") is one cell spanning the row: no item, and no
             // value to type in any column, so not worth a warning either.
             if isSectionHeading(row) { continue }
             let rowCells = cells(of: row)
-            var fields: [Item.Field] = []
+            var record = FieldRow()
             for rule in source.fields {
                 let context: Node?
                 if let column = rule.column {
@@ -50,16 +50,11 @@ struct TableScraper {
                 } else {
                     context = row
                 }
-                if let context, let value = try extractor.value(of: rule, in: context) {
-                    fields.append(.init(rule.name, value))
-                }
+                if let context { record.append(rule.name, try extractor.value(of: rule, in: context)) }
             }
-            // Section headings and spacer rows inside the table carry no fields at all.
-            guard !fields.isEmpty, let item = builder.item(from: fields) else { continue }
-            items.append(item)
+            builder.add(record, to: &result)
         }
-        var result = ScrapeResult(warnings: Array(Set(warnings)).sorted())
-        PageScraper(source: source).keepingComplete(items, into: &result)
+        result.warnings = Array(Set(warnings)).sorted()
         return result
     }
 
