@@ -113,6 +113,12 @@ struct GenerationContext {
         try writer.write(try templates.render(name, value), to: path)
     }
 
+    /// Renders the page template `name` straight from a model that looks its members up
+    /// itself (no value tree is built) and writes it to `path`.
+    func writePage(_ name: String, object: some MustacheObject, to path: String) throws {
+        try writer.write(try templates.renderData(name, .custom(object)), to: path)
+    }
+
     /// Renders `path` with `render` unless the manifest says the file already holds what
     /// `inputs` (every input of the page but the templates and Trawl's build) renders to.
     func writeUnlessCurrent(_ path: String, inputs: (inout InputDigest) -> Void, render: () throws -> Void) rethrows {

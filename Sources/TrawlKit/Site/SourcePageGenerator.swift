@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// `sources/<id>/index.html`: every item of a source, in the view that fits its kind.
 ///
@@ -7,13 +8,25 @@ import Foundation
 /// Upcoming, Today and Earlier, where today is the day of the last run (never the clock,
 /// so the page does not change by itself). A podcast's episodes get a player.
 enum SourcePageGenerator {
-    struct Page: Encodable {
+    struct Page: Encodable, MustacheObject {
         var page: PageContext
         var source: SourceView
         var sourceURL: String
         var hasItems: Bool
         var table: TableView?
         var groups: [ItemGroup]
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "source": return .custom(source)
+            case "sourceURL": return .string(sourceURL)
+            case "hasItems": return .bool(hasItems)
+            case "table": return table.map { .custom($0) }
+            case "groups": return .list(of: groups)
+            default: return nil
+            }
+        }
     }
 
     /// Fields shown in their own place in a list, not again among the details.
@@ -37,7 +50,7 @@ enum SourcePageGenerator {
             guard source.configuration.kind != .status else {
                 page.groups = switches(source, runs: site.content.runs, files: files, wording: wording)
                 page.hasItems = !page.groups.isEmpty
-                try site.writePage("source", page, to: path)
+                try site.writePage("source", object: page, to: path)
                 continue
             }
             // Everything the page shows but the items, and what the items are made of.
@@ -57,7 +70,7 @@ enum SourcePageGenerator {
                 default:
                     page.groups = groups(source.items, files: files, today: today, wording: wording)
                 }
-                try site.writePage("source", page, to: path)
+                try site.writePage("source", object: page, to: path)
             }
         }
     }
