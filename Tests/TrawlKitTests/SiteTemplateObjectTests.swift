@@ -52,11 +52,13 @@ import Testing
             root: "../../", siteTitle: "Site", siteDescription: "", pageTitle: "Pod", feedHref: "feed.atom",
             feedTitle: "Site: Pod", jsonFeedHref: "feed.json", lastRun: "1 December 2026", lastRunTime: "2026-12-01",
             language: "en")
-        for table in [table, nil] {
+        let pagination = try #require(Pagination.pages(total: 7, pageSize: 3, wording: Self.wording))
+        #expect(pagination.count == 3)
+        for (table, pages) in [(table, pagination[1]), (nil, nil)] {
             try expectInStep(
                 SourcePageGenerator.Page(
                     page: context, source: SourceView(source, root: "../../"), sourceURL: "", hasItems: true,
-                    table: table, groups: []))
+                    table: table, groups: [], pagination: pages))
         }
     }
 
