@@ -15,6 +15,8 @@ public enum MustacheValue: Sendable {
     /// `{{#duration}}{{raw}}{{/duration}}` use the members like any object's. The spec
     /// leaves how an object interpolates to the implementation ("coerced into a string").
     case objectWithText([String: MustacheValue], text: String)
+    /// An object that looks its members up itself (see `MustacheObject`).
+    case custom(any MustacheObject)
     case lambda(MustacheLambda)
     case null
 
@@ -30,7 +32,7 @@ public enum MustacheValue: Sendable {
         case .bool(let bool): return bool
         case .list(let list): return !list.isEmpty
         case .string(let string): return !string.isEmpty
-        case .int, .double, .object, .objectWithText, .lambda: return true
+        case .int, .double, .object, .objectWithText, .custom, .lambda: return true
         }
     }
 
@@ -48,6 +50,7 @@ public enum MustacheValue: Sendable {
         case .bool(let bool): return bool ? "true" : "false"
         case .list(let list): return list.map(\.text).joined(separator: ",")
         case .objectWithText(_, let text): return text
+        case .custom(let object): return object.mustacheText ?? ""
         case .object, .lambda, .null: return ""
         }
     }
@@ -56,6 +59,7 @@ public enum MustacheValue: Sendable {
     public subscript(key: String) -> MustacheValue? {
         switch self {
         case .object(let object), .objectWithText(let object, _): return object[key]
+        case .custom(let object): return object.member(key)
         default: return nil
         }
     }

@@ -48,8 +48,16 @@ public struct Template: Sendable {
     ) throws
         -> String
     {
+        String(decoding: try renderBytes(context, partials: partials), as: UTF8.self)
+    }
+
+    /// Renders as `render(_:partials:)` does, returning the UTF-8 bytes: for output that
+    /// goes to a file, without making (and validating) a string of it first.
+    public func renderBytes(
+        _ context: MustacheValue = [:], partials: any PartialResolver = PartialDictionary()
+    ) throws -> [UInt8] {
         var renderer = Renderer(context: context, partials: partials, templateName: name)
         try renderer.render(nodes)
-        return renderer.text
+        return renderer.output
     }
 }

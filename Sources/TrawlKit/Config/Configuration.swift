@@ -61,16 +61,24 @@ public struct SiteSettings: Sendable, Hashable {
     public var description: String?
     /// The pages' language (`<html lang>`) and the one dates are worded in: a BCP 47 tag.
     public var language: String
+    /// The most items a source page lists (`site.pageSize`); a larger source gets further
+    /// pages (`page-2.html`, …), so no page grows with the source.
+    public var pageSize: Int
+
+    /// The page sizes `site.pageSize` accepts.
+    public static let pageSizes = 1...100_000
 
     /// Settings as the `site` block gives them; `language` defaults to English.
     public init(
-        title: String, url: URL? = nil, author: String? = nil, description: String? = nil, language: String = "en"
+        title: String, url: URL? = nil, author: String? = nil, description: String? = nil, language: String = "en",
+        pageSize: Int = 500
     ) {
         self.title = title
         self.url = url
         self.author = author
         self.description = description
         self.language = language
+        self.pageSize = pageSize
     }
 
     /// A BCP 47 tag's shape: a 2–3 letter language, then subtags of 1–8 letters or digits.

@@ -118,7 +118,8 @@ public enum ConfigurationLoader {
     private static func readSite(_ value: JSONValue?, reader: JSONReader) -> SiteSettings {
         var site = SiteSettings(title: "Trawl")
         guard
-            let object = reader.object(value, at: "site", known: ["title", "url", "author", "description", "language"])
+            let object = reader.object(
+                value, at: "site", known: ["title", "url", "author", "description", "language", "pageSize"])
         else {
             return site
         }
@@ -139,6 +140,16 @@ public enum ConfigurationLoader {
                 reader.problem(
                     "site.language", "'\(language)' is not a language tag such as 'en', 'de' or 'pt-BR'",
                     at: object["language"])
+            }
+        }
+        if let pageSize = reader.integer(object["pageSize"], at: "site.pageSize") {
+            if SiteSettings.pageSizes.contains(pageSize) {
+                site.pageSize = pageSize
+            } else {
+                reader.problem(
+                    "site.pageSize",
+                    "must be from \(SiteSettings.pageSizes.lowerBound) to \(SiteSettings.pageSizes.upperBound) "
+                        + "items a page, not \(pageSize)", at: object["pageSize"])
             }
         }
         return site

@@ -12,6 +12,7 @@ enum BuiltInTemplates {
         "switch.mustache": PackageResources.switch_mustache,
         "run.mustache": PackageResources.run_mustache,
         "details.mustache": PackageResources.details_mustache,
+        "pagination.mustache": PackageResources.pagination_mustache,
         "change.mustache": PackageResources.change_mustache,
         "digest.mustache": PackageResources.digest_mustache,
         "digests.mustache": PackageResources.digests_mustache,

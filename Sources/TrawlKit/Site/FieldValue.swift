@@ -14,7 +14,7 @@ import Mustache
 ///
 /// Every string is plain text cleaned by `SafeText`; `href` is empty unless the value is
 /// an http, https or mailto URL.
-struct FieldValue: Encodable, Sendable, TemplateValueConvertible {
+struct FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheObject {
     /// The name in the configuration (`enclosureLength`).
     var name: String
     /// The name as a heading (`File size`).
@@ -27,7 +27,7 @@ struct FieldValue: Encodable, Sendable, TemplateValueConvertible {
 
     init(_ field: Item.Field, wording: ValueWording) {
         name = SafeText.line(field.name)
-        label = SafeText.line(ValueWording.label(forField: field.name))
+        label = FieldLabels.shared.label(forField: field.name)
         human = SafeText.line(wording.text(field.value, field: field.name))
         raw = SafeText.line(field.value.text)
         if case .url(let url) = field.value {
@@ -38,18 +38,67 @@ struct FieldValue: Encodable, Sendable, TemplateValueConvertible {
         type = field.value.typeName
     }
 
-    /// An object of the members above (keep the two in step) that prints as `human`:
-    /// `{{fields.duration}}`.
-    var templateValue: MustacheValue {
-        .objectWithText(
-            [
-                "name": .string(name), "label": .string(label), "human": .string(human), "raw": .string(raw),
-                "href": .string(href), "type": .string(type),
-            ], text: human)
+    /// An object of the members above that prints as `human`: `{{fields.duration}}`.
+    var templateValue: MustacheValue { .custom(self) }
+
+    /// The members above by name (`SiteTemplateObjectTests` keeps the two in step).
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "name": return .string(name)
+        case "label": return .string(label)
+        case "human": return .string(human)
+        case "raw": return .string(raw)
+        case "href": return .string(href)
+        case "type": return .string(type)
+        default: return nil
+        }
     }
 
+    var mustacheText: String? { human }
+
     /// An item's fields by name; the first wins when a name repeats.
-    static func byName(_ fields: [FieldValue]) -> [String: FieldValue] {
-        Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    static func byName(_ fields: [FieldValue]) -> FieldTable {
+        FieldTable(fields)
+    }
+}
+
+/// An item's fields by name, `{{fields.scale}}`: looked up in the list itself (an item has a
+/// handful of fields), so no dictionary is built per item. The first wins when a name repeats.
+struct FieldTable: Encodable, Sendable, MustacheObject {
+    let list: [FieldValue]
+
+    init(_ list: [FieldValue]) {
+        self.list = list
+    }
+
+    subscript(name: String) -> FieldValue? {
+        list.first { $0.name == name }
+    }
+
+    func member(_ key: String) -> MustacheValue? {
+        self[key].map { .custom($0) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }).encode(to: encoder)
+    }
+}
+
+/// Field names as headings, each worked out once: every item of a source has the same few
+/// fields, and a label is a walk through its name's characters.
+final class FieldLabels: @unchecked Sendable {
+    static let shared = FieldLabels()
+    /// Names are the configuration's, so few; the bound only keeps odd feeds from growing it.
+    private static let capacity = 4_096
+    private let lock = NSLock()
+    private var labels: [String: String] = [:]
+
+    func label(forField name: String) -> String {
+        lock.withLock {
+            if let label = labels[name] { return label }
+            let label = SafeText.line(ValueWording.label(forField: name))
+            if labels.count < Self.capacity { labels[name] = label }
+            return label
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 // The data the templates see. Every string here is plain text, cleaned by `SafeText`;
 // the templates escape it with `{{ }}`. Links are `SafeText.link` results or relative
@@ -9,7 +10,7 @@ import Foundation
 // a `href` further up the context stack.
 
 /// What every page has: where the root is, the site's name, its feeds.
-struct PageContext: Encodable {
+struct PageContext: Encodable, MustacheObject {
     /// The way back to the output folder from this page (`""`, `"../"`, `"../../"`): every
     /// link is relative, so the site works from `file://` and under any base path.
     var root: String
@@ -24,6 +25,22 @@ struct PageContext: Encodable {
     var lastRunTime: String
     /// `site.language`: the pages' `lang`.
     var language: String
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "root": return .string(root)
+        case "siteTitle": return .string(siteTitle)
+        case "siteDescription": return .string(siteDescription)
+        case "pageTitle": return .string(pageTitle)
+        case "feedHref": return .string(feedHref)
+        case "feedTitle": return .string(feedTitle)
+        case "jsonFeedHref": return .string(jsonFeedHref)
+        case "lastRun": return .string(lastRun)
+        case "lastRunTime": return .string(lastRunTime)
+        case "language": return .string(language)
+        default: return nil
+        }
+    }
 }
 
 struct ChangeView: Encodable {
@@ -58,7 +75,7 @@ struct ChangeView: Encodable {
     }
 }
 
-struct SourceView: Encodable {
+struct SourceView: Encodable, MustacheObject {
     var id: String
     var name: String
     var kind: String
@@ -122,6 +139,29 @@ struct SourceView: Encodable {
         } else {
             command = ""
             hint = ""
+        }
+    }
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "id": return .string(id)
+        case "name": return .string(name)
+        case "kind": return .string(kind)
+        case "href": return .string(href)
+        case "feedHref": return .string(feedHref)
+        case "itemCount": return .int(itemCount)
+        case "itemCountText": return .string(itemCountText)
+        case "status": return .string(status)
+        case "statusText": return .string(statusText)
+        case "lastSuccess": return .string(lastSuccess)
+        case "lastSuccessText": return .string(lastSuccessText)
+        case "error": return .string(error)
+        case "failures": return .int(failures)
+        case "warnings": return .list(warnings.map { .string($0) })
+        case "hasProblem": return .bool(hasProblem)
+        case "hint": return .string(hint)
+        case "command": return .string(command)
+        default: return nil
         }
     }
 }

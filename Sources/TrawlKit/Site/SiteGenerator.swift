@@ -6,6 +6,7 @@ import Mustache
 /// ```
 /// index.html                 latest changes, every source with its health, the last run
 /// sources/<id>/index.html    every item: a searchable list, or a sortable table
+///                            (site.pageSize a page; then page-2.html, page-3.html, …)
 /// sources/<id>/feed.atom     the source's changes (and feed.json)
 /// digests/<yyyy-mm-dd>.md    a day's runs in Markdown (and .html), digests/index.html
 /// feed.atom, feed.json       the unified feed: one entry per change, newest first
@@ -71,7 +72,9 @@ public struct SiteGenerator: Sendable {
 
     private func removeStaleFiles(_ writer: SiteWriter) throws {
         let pageNames: Set<String> = ["index.html", "feed.atom", "feed.json"]
-        try writer.removeStale(in: "sources", recursive: true) { pageNames.contains($0) }
+        try writer.removeStale(in: "sources", recursive: true) {
+            pageNames.contains($0) || Pagination.isFurtherPageName($0)
+        }
         try writer.removeStale(in: "digests") { name in
             name == "index.html" || DigestGenerator.isDigestFileName(name)
         }
@@ -115,20 +118,33 @@ struct GenerationContext {
         try writer.write(try templates.render(name, value), to: path)
     }
 
+    /// Renders the page template `name` straight from a model that looks its members up
+    /// itself (no value tree is built) and writes it to `path`.
+    func writePage(_ name: String, object: some MustacheObject, to path: String) throws {
+        try writer.write(try templates.renderData(name, .custom(object)), to: path)
+    }
+
     /// Renders `path` with `render` unless the manifest says the file already holds what
     /// `inputs` (every input of the page but the templates and Trawl's build) renders to.
     func writeUnlessCurrent(_ path: String, inputs: (inout InputDigest) -> Void, render: () throws -> Void) rethrows {
+        try writeUnlessCurrent([path], inputs: inputs, render: render)
+    }
+
+    /// As `writeUnlessCurrent(_:inputs:render:)` for files `render` writes together (a
+    /// source's pages): kept only when every one of them is current.
+    func writeUnlessCurrent(_ paths: [String], inputs: (inout InputDigest) -> Void, render: () throws -> Void) rethrows
+    {
         var digest = InputDigest()
         digest.add(GenerationManifest.buildIdentity)
         digest.add(templates.digest)
         inputs(&digest)
         let key = digest.value
-        if manifest.isCurrent(path, key: key, root: writer.root) {
-            writer.keep(path)
+        if paths.allSatisfy({ manifest.isCurrent($0, key: key, root: writer.root) }) {
+            paths.forEach(writer.keep)
             return
         }
         try render()
-        manifest.record(path, key: key, root: writer.root)
+        for path in paths { manifest.record(path, key: key, root: writer.root) }
     }
 
     /// An absolute URL for `path` under the site's public URL, when it has one.

@@ -1,19 +1,36 @@
 import Foundation
+import Mustache
 
-/// `sources/<id>/index.html`: every item of a source, in the view that fits its kind.
+/// `sources/<id>/index.html`: every item of a source, in the view that fits its kind, the
+/// first `site.pageSize` of them; a longer source goes on in `page-2.html`, … (`Pagination`).
 ///
 /// Tabular sources are a sortable table; a status source is a list of switches (with when
 /// each last flipped, and the ones that left the page); other lists group dated items as
 /// Upcoming, Today and Earlier, where today is the day of the last run (never the clock,
 /// so the page does not change by itself). A podcast's episodes get a player.
 enum SourcePageGenerator {
-    struct Page: Encodable {
+    struct Page: Encodable, MustacheObject {
         var page: PageContext
         var source: SourceView
         var sourceURL: String
         var hasItems: Bool
         var table: TableView?
         var groups: [ItemGroup]
+        /// Nil when every item fits on one page.
+        var pagination: Pagination? = nil
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "source": return .custom(source)
+            case "sourceURL": return .string(sourceURL)
+            case "hasItems": return .bool(hasItems)
+            case "table": return table.map { .custom($0) }
+            case "groups": return .list(of: groups)
+            case "pagination": return pagination.map { .custom($0) }
+            default: return nil
+            }
+        }
     }
 
     /// Fields shown in their own place in a list, not again among the details.
@@ -22,6 +39,7 @@ enum SourcePageGenerator {
     static func generate(_ site: GenerationContext) throws {
         let today = site.content.latestRun.map { SiteDate.startOfDay($0.started) }
         let wording = site.wording
+        let pageSize = site.content.site.pageSize
         for source in site.content.sources {
             let root = "../../"
             let files = source.files.mapValues { root + $0.relativePath }
@@ -32,18 +50,21 @@ enum SourcePageGenerator {
                 source: SourceView(source, root: root, wording: wording),
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
                 hasItems: source.itemCount > 0, table: nil, groups: [])
-            let path = "sources/\(source.id)/index.html"
+            let folder = "sources/\(source.id)/"
             // A status page also shows the runs (when each switch flipped): always rendered.
             guard source.configuration.kind != .status else {
-                page.groups = switches(source, runs: site.content.runs, files: files, wording: wording)
-                page.hasItems = !page.groups.isEmpty
-                try site.writePage("source", page, to: path)
+                let groups = switches(source, runs: site.content.runs, files: files, wording: wording)
+                page.hasItems = !groups.isEmpty
+                try writePages(page, groups: groups, table: nil, pageSize: pageSize, in: folder, site)
                 continue
             }
             // Everything the page shows but the items, and what the items are made of.
             let shown = String(describing: page)
-            try site.writeUnlessCurrent(path) { digest in
+            let count = Pagination.pageCount(total: source.itemCount, pageSize: pageSize)
+            let paths = (1...count).map { folder + Pagination.fileName($0) }
+            try site.writeUnlessCurrent(paths) { digest in
                 digest.add(shown)
+                digest.add(String(pageSize))
                 digest.add(String(describing: source.configuration))
                 digest.add(source.stored.digest)
                 digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
@@ -51,15 +72,59 @@ enum SourcePageGenerator {
             } render: {
                 switch source.configuration.kind {
                 case _ where source.itemCount == 0:
-                    break  // "No items yet", and no empty table or list.
+                    // "No items yet", and no empty table or list.
+                    try writePages(page, groups: [], table: nil, pageSize: pageSize, in: folder, site)
                 case .table:
-                    page.table = TableView(source.items, files: files, wording: wording)
+                    let table = TableView(source.items, files: files, wording: wording)
+                    try writePages(page, groups: [], table: table, pageSize: pageSize, in: folder, site)
                 default:
-                    page.groups = groups(source.items, files: files, today: today, wording: wording)
+                    let groups = groups(source.items, files: files, today: today, wording: wording)
+                    try writePages(page, groups: groups, table: nil, pageSize: pageSize, in: folder, site)
                 }
-                try site.writePage("source", page, to: path)
             }
         }
+    }
+
+    /// Writes `page` with `groups` or `table` cut into pages of `pageSize` items: the
+    /// first in `index.html`, the rest in `page-2.html`, … Every page of a table has all
+    /// its columns, and a group cut across pages keeps its heading on each.
+    static func writePages(
+        _ page: Page, groups: [ItemGroup], table: TableView?, pageSize: Int, in folder: String,
+        _ site: GenerationContext
+    ) throws {
+        let total = table?.rows.count ?? groups.reduce(0) { $0 + $1.items.count }
+        guard let pages = Pagination.pages(total: total, pageSize: pageSize, wording: site.wording) else {
+            var page = page
+            page.table = table
+            page.groups = groups
+            return try site.writePage("source", object: page, to: folder + "index.html")
+        }
+        for pagination in pages {
+            let range = Pagination.range(of: pagination.number, total: total, pageSize: pageSize)
+            var page = page
+            page.pagination = pagination
+            if var table {
+                table.rows = Array(table.rows[range])
+                page.table = table
+            }
+            page.groups = slice(groups, range)
+            try site.writePage("source", object: page, to: folder + Pagination.fileName(pagination.number))
+        }
+    }
+
+    /// The items at `range` of the groups' items taken in order, in their groups.
+    static func slice(_ groups: [ItemGroup], _ range: Range<Int>) -> [ItemGroup] {
+        var sliced: [ItemGroup] = []
+        var offset = 0
+        for group in groups {
+            let lower = max(range.lowerBound, offset) - offset
+            let upper = min(range.upperBound, offset + group.items.count) - offset
+            if lower < upper {
+                sliced.append(ItemGroup(heading: group.heading, id: group.id, items: Array(group.items[lower..<upper])))
+            }
+            offset += group.items.count
+        }
+        return sliced
     }
 
     /// Dated items as Upcoming (after the last run's day), Today and Earlier; undated lists as one group.

@@ -1,33 +1,72 @@
 import Foundation
+import Mustache
 
 /// A tabular source's items as a table: a labelled, sortable column per field, values in
 /// words (`1:40,000`), and one link per row — on the title, to the item's URL, whose own
 /// column is then left out.
-struct TableView: Encodable {
-    struct Column: Encodable {
+struct TableView: Encodable, MustacheObject {
+    struct Column: Encodable, MustacheObject {
         /// The heading (`Scale`).
         var name: String
         /// The field's name in the configuration (`scale`).
         var field: String
         var numeric: Bool
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "name": return .string(name)
+            case "field": return .string(field)
+            case "numeric": return .bool(numeric)
+            default: return nil
+            }
+        }
     }
-    struct Cell: Encodable {
+    struct Cell: Encodable, MustacheObject {
         var text: String
         var href: String
         /// What the column sorts by: the raw number for numeric columns, dates as RFC 3339.
         var sort: String
         /// Numbers are set right-aligned.
         var numeric: Bool
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "text": return .string(text)
+            case "href": return .string(href)
+            case "sort": return .string(sort)
+            case "numeric": return .bool(numeric)
+            default: return nil
+            }
+        }
     }
-    struct Row: Encodable {
+    struct Row: Encodable, MustacheObject {
         var cells: [Cell]
-        var fields: [String: FieldValue]
+        var fields: FieldTable
         var fileHref: String
         var search: String
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "cells": return .list(of: cells)
+            case "fields": return .custom(fields)
+            case "fileHref": return .string(fileHref)
+            case "search": return .string(search)
+            default: return nil
+            }
+        }
     }
     var columns: [Column]
     var rows: [Row]
     var hasFiles: Bool
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "columns": return .list(of: columns)
+        case "rows": return .list(of: rows)
+        case "hasFiles": return .bool(hasFiles)
+        default: return nil
+        }
+    }
 
     init(_ items: [Item], files: [String: String], wording: ValueWording) {
         var names: [String] = []

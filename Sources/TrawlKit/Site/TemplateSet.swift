@@ -35,6 +35,14 @@ struct TemplateSet: Sendable {
         return try template.render(context, partials: PartialDictionary(templates))
     }
 
+    /// Renders as `render(_:_:)` does, as the UTF-8 bytes a file is written with.
+    func renderData(_ name: String, _ context: MustacheValue) throws -> Data {
+        guard let template = templates[name] else {
+            throw SiteError(path: "\(name).mustache", reason: "no such template")
+        }
+        return Data(try template.renderBytes(context, partials: PartialDictionary(templates)))
+    }
+
     /// The bytes of a file that is copied as it is (an asset), the user's when they have one.
     func asset(_ name: String) throws -> Data {
         if let file = try Self.override(name, in: overrides) {
