@@ -27,5 +27,6 @@ let package = Package(
         target("date", ["TrawlFeeds"]),
         target("mustache", ["Mustache"]),
         target("config", ["TrawlKit"]),
+        target("cache", ["TrawlKit", "TrawlJSON"]),
     ]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time.
-# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config)
+# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config cache)
 # Seeds come from ../shared/testdata at run time (set TRAWL_SHARED to the folder holding
 # testdata/); nothing is copied into the repository. A crash leaves crash-* in Fuzz/crashes/
 # and makes the script fail: turn it into a regression test.
@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config)
+[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config cache)
 
 shared="${TRAWL_SHARED:-}"
 if [ -z "$shared" ]; then
@@ -51,6 +51,16 @@ seeds() {
             find .. -path ../.build -prune -o -path ./.build -prune -o -name 'trawl*.json' -print |
                 while read -r file; do cp "$file" "$work/configs/$(echo "$file" | tr '/' '_')"; done
             echo "$work/configs" ;;
+        cache)
+            # The version 2 snapshot docs/CACHE.md shows, the saved version 1 cache's files, and
+            # the JSON documents of the shared test data.
+            mkdir -p "$work/cache"
+            sed -n '/^## Snapshots/,/^## An unchanged run/p' ../docs/CACHE.md | sed -n '/^{/,/^}/p' >"$work/cache/snapshot-v2.json"
+            find ../Tests/TrawlKitTests/Fixtures/cache-v1 -name '*.json' -size -200k |
+                while read -r file; do cp "$file" "$work/cache/$(echo "$file" | tr '/' '_')"; done
+            find "$testdata" -name '*.json' -size -200k 2>/dev/null | head -300 |
+                while read -r file; do cp "$file" "$work/cache/$(echo "$file" | tr '/' '_')"; done
+            echo "$work/cache" ;;
     esac
 }
 

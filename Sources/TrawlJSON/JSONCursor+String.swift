@@ -6,18 +6,30 @@ extension JSONCursor {
         let start = index
         // The common case: no escapes, so the bytes are the string. Eight bytes at a time
         // while none of them is a quote, a backslash or a control character.
-        while index + 8 <= bytes.count, !Self.mayEndARun(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+        var highBits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if Self.mayEndARun(word) { break }
+            highBits |= word
             index += 8
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let run = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                guard let string = String(validating: run, as: UTF8.self) else { throw invalidUTF8(from: start) }
                 index += 1
+                // ASCII needs no check (and `String(validating:)` is far slower than decoding).
+                if highBits & 0x8080_8080_8080_8080 == 0 {
+                    return String(decoding: run.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+                }
+                guard let string = String(validating: run, as: UTF8.self) else {
+                    index -= 1
+                    throw invalidUTF8(from: start)
+                }
                 return string
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= UInt64(byte)
             index += 1
         }
         var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
@@ -59,6 +71,29 @@ extension JSONCursor {
             }
         }
         throw error(expected: "'\"'")
+    }
+
+    /// A string literal without escapes and all ASCII, the cursor on its opening quote:
+    /// its bytes in place. Nil, the cursor left where it was, for any other string.
+    mutating func asciiString() -> UnsafeRawBufferPointer? {
+        let start = index + 1
+        var end = start
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while end + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self)
+            if word & high != 0 || Self.mayEndARun(word) { break }
+            end += 8
+        }
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                index = end + 1
+                return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+            end += 1
+        }
+        return nil
     }
 
     /// Whether any of the eight bytes in `word` is `"`, `\\` or below 0x20 (SWAR: a byte

@@ -27,6 +27,27 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value as an `Int`, when it is a whole number that fits (`80000`, not `8e4`).
     public var int: Int? { Int(text) }
 
+    /// What `int` gives for the number text `bytes`, read without making a `String`.
+    static func int(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        guard index < bytes.count else { return nil }
+        // Summed as a negative number, which reaches `Int.min`.
+        var value = 0
+        while index < bytes.count {
+            let digit = Int(bytes[index]) &- 0x30
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.subtractingReportingOverflow(digit)
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
+    }
+
     /// The value as a `Double` (nearest; always there for valid text).
     public var double: Double? { Double(text) }
 

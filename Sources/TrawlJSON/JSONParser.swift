@@ -87,14 +87,18 @@ struct JSONCursor {
         case UInt8(ascii: "f"): return JSONValue(try literal("false", .bool(false)), at: start)
         case UInt8(ascii: "n"): return JSONValue(try literal("null", .null), at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(try number(), at: start)
-        default:
-            let byte = bytes[index]
-            let shown = byte < 0x80 ? JSONError.describe(byte) : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-            throw error(expected: "a value", message: "expected a value, found \(shown)")
+        default: throw noValue()
         }
     }
 
-    private func nest(_ depth: Int) throws(JSONError) {
+    /// The error for the byte at `index`, which cannot start a value.
+    func noValue() -> JSONError {
+        let byte = bytes[index]
+        let shown = byte < 0x80 ? JSONError.describe(byte) : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return error(expected: "a value", message: "expected a value, found \(shown)")
+    }
+
+    func nest(_ depth: Int) throws(JSONError) {
         if depth > JSONParser.maximumDepth {
             throw error(
                 expected: "at most \(JSONParser.maximumDepth) levels of nesting",
@@ -160,7 +164,7 @@ struct JSONCursor {
         }
     }
 
-    private mutating func literal(
+    mutating func literal(
         _ word: StaticString, _ content: JSONValue.Content
     ) throws(JSONError)
         -> JSONValue.Content
@@ -177,6 +181,13 @@ struct JSONCursor {
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, kept as text.
     private mutating func number() throws(JSONError) -> JSONValue.Content {
+        let range = try numberRange()
+        return .number(
+            JSONNumber(text: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)))
+    }
+
+    /// Reads a number, the cursor on its first byte, and returns where its text stands.
+    mutating func numberRange() throws(JSONError) -> Range<Int> {
         let start = index
         func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
         var valid = true
@@ -209,13 +220,13 @@ struct JSONCursor {
             valid = false
             index += 1
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard valid else {
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             if index == bytes.count { throw error(expected: "a digit") }
             index = start
             throw error(expected: "a number", message: "'\(text)' is not a number")
         }
-        return .number(JSONNumber(text: text))
+        return start..<index
     }
 
     private func isNumberByte(_ byte: UInt8) -> Bool {

@@ -75,6 +75,10 @@ extension CacheStore {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(CacheError(path: path, kind: .empty))
         }
+        // Snapshots, the large files, are read in one pass when they can be; see `SnapshotJSON.read`.
+        if T.self == Snapshot.self, let snapshot = data.withUnsafeBytes({ SnapshotJSON.read($0) }) {
+            return .success(snapshot as! T)
+        }
         let parsed = data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try JSONParser.parse(bytes) } }
         let json: JSONValue
         switch parsed {
@@ -96,7 +100,7 @@ extension CacheStore {
                 found: JSONError.describe(found), expected: error.expected)
             return .failure(CacheError(path: path, kind: kind))
         }
-        // Snapshots, the large files, are read from the parsed value, in either schema.
+        // Snapshots the one pass declined are read from the parsed value, in either schema.
         if T.self == Snapshot.self {
             guard let version = SnapshotJSON.version(of: json), SnapshotJSON.readableVersions.contains(version) else {
                 let found = SnapshotJSON.version(of: json)
