@@ -71,4 +71,14 @@ import Testing
     func elapsedTimesReadAsSecondsThenClockTime(_ duration: Duration, _ expected: String) {
         #expect(RunReporter.elapsed(duration) == expected)
     }
+
+    @Test func oneItemIsSingular() {
+        let one = RunRecord.Outcome(sourceID: "charts", status: .fetched, itemCount: 1)
+        #expect(
+            RunReporter.describe(one, changes: 0, baseline: true)
+                == "now tracking 1 item (first run: a baseline, no news)")
+        #expect(RunReporter.describe(one, changes: 1) == "1 item, 1 change")
+        let unchanged = RunRecord.Outcome(sourceID: "charts", status: .notModified, itemCount: 1)
+        #expect(RunReporter.describe(unchanged, changes: 0) == "not modified (1 item)")
+    }
 }

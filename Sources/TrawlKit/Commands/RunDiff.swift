@@ -101,7 +101,8 @@ struct RunDiff: Sendable {
 
     private static func outcome(_ source: SourceChanges) -> String {
         if let baseline = source.changes.first(where: { $0.kind == .baseline }) {
-            return "baseline, now tracking \(baseline.trackedItems ?? 0) items"
+            let tracked = baseline.trackedItems ?? 0
+            return "baseline, now tracking \(tracked) \(tracked == 1 ? "item" : "items")"
         }
         let items = source.items.map { ", \($0) items" } ?? ""
         switch source.status {
