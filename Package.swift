@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TrawlJSON"),
         .target(name: "TrawlDates"),
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates"]),
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["TrawlJSON"]),
 
         // The pipeline.
         .target(

@@ -36,35 +36,35 @@ import Testing
         #expect(
             capture.output == """
                 {
-                  "format" : "rss20",
-                  "items" : [
+                  "format": "rss20",
+                  "items": [
                     {
-                      "authors" : [
+                      "authors": [
                         {
-                          "email" : "jane@example.com",
-                          "name" : "Jane"
+                          "email": "jane@example.com",
+                          "name": "Jane"
                         }
                       ],
-                      "enclosures" : [
+                      "enclosures": [
                         {
-                          "length" : 1234,
-                          "type" : "audio/mpeg",
-                          "url" : "https://example.com/1.mp3"
+                          "length": 1234,
+                          "type": "audio/mpeg",
+                          "url": "https://example.com/1.mp3"
                         }
                       ],
-                      "id" : "https://example.com/1",
-                      "link" : "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
-                      "published" : "2026-11-29T09:00:00Z",
-                      "summary" : "One & only",
-                      "title" : "First"
+                      "id": "https://example.com/1",
+                      "link": "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
+                      "published": "2026-11-29T09:00:00Z",
+                      "summary": "One & only",
+                      "title": "First"
                     },
                     {
-                      "title" : "Undated"
+                      "title": "Undated"
                     }
                   ],
-                  "link" : "https://example.com/",
-                  "title" : "News",
-                  "updated" : "2026-11-30T04:00:00Z"
+                  "link": "https://example.com/",
+                  "title": "News",
+                  "updated": "2026-11-30T04:00:00Z"
                 }
 
                 """)

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlFeeds
+import TrawlJSON
 
 /// `trawl feed FILE_OR_URL`: parse a feed and print it as JSON, a stable interface for scripts.
 ///
@@ -38,7 +39,7 @@ struct FeedCommand: TrawlCommand {
         for warning in parsed.warnings {
             console.warning("\(input): \(warning)")
         }
-        console.write(try json(parsed.feed))
+        console.write(json(parsed.feed))
         return .success
     }
 
@@ -53,60 +54,54 @@ struct FeedCommand: TrawlCommand {
     }
 
     /// The feed as the command's JSON, ending in a newline.
-    static func json(_ feed: Feed) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(FeedOutput(feed))
-        return String(decoding: data, as: UTF8.self) + "\n"
+    static func json(_ feed: Feed) -> String {
+        String(decoding: JSONWriter.bytes(FeedOutput.json(feed)), as: UTF8.self)
     }
 }
 
-/// The shape `trawl feed` prints; optional values are left out when nil.
-struct FeedOutput: Encodable {
-    struct Item: Encodable {
-        var id: String?
-        var title: String?
-        var link: String?
-        var published: String?
-        var updated: String?
-        var summary: String?
-        var authors: [Author]?
-        var enclosures: [Enclosure]?
+/// The shape `trawl feed` prints: keys sorted, absent values left out.
+enum FeedOutput {
+    static func json(_ feed: Feed) -> JSONValue {
+        object([
+            ("format", .string(feed.format.rawValue)),
+            ("items", .array(feed.entries.map(entry))),
+            ("link", feed.link.map { JSONValue.string($0.absoluteString) }),
+            ("title", feed.title.map(JSONValue.string)),
+            ("updated", feed.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+        ])
     }
 
-    struct Author: Encodable {
-        var name: String?
-        var email: String?
-        var uri: String?
+    private static func entry(_ entry: FeedEntry) -> JSONValue {
+        object([
+            ("authors", entry.authors.isEmpty ? nil : .array(entry.authors.map(author))),
+            ("enclosures", entry.enclosures.isEmpty ? nil : .array(entry.enclosures.map(enclosure))),
+            ("id", entry.id.map(JSONValue.string)),
+            ("link", entry.link.map { JSONValue.string($0.absoluteString) }),
+            ("published", entry.published.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+            ("summary", (entry.summary ?? entry.content).map { JSONValue.string($0.value) }),
+            ("title", entry.title.map(JSONValue.string)),
+            ("updated", entry.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+        ])
     }
 
-    struct Enclosure: Encodable {
-        var url: String
-        var type: String?
-        var length: Int?
+    private static func author(_ author: FeedPerson) -> JSONValue {
+        object([
+            ("email", author.email.map(JSONValue.string)),
+            ("name", author.name.map(JSONValue.string)),
+            ("uri", author.uri.map { JSONValue.string($0.absoluteString) }),
+        ])
     }
 
-    var format: String
-    var title: String?
-    var link: String?
-    var updated: String?
-    var items: [Item]
+    private static func enclosure(_ enclosure: FeedEnclosure) -> JSONValue {
+        object([
+            ("length", enclosure.length.map(JSONValue.int)),
+            ("type", enclosure.type.map(JSONValue.string)),
+            ("url", .string(enclosure.url.absoluteString)),
+        ])
+    }
 
-    init(_ feed: Feed) {
-        format = feed.format.rawValue
-        title = feed.title
-        link = feed.link?.absoluteString
-        updated = feed.updated.map(FeedDate.rfc3339)
-        items = feed.entries.map { entry in
-            Item(
-                id: entry.id, title: entry.title, link: entry.link?.absoluteString,
-                published: entry.published.map(FeedDate.rfc3339), updated: entry.updated.map(FeedDate.rfc3339),
-                summary: (entry.summary ?? entry.content)?.value,
-                authors: entry.authors.isEmpty
-                    ? nil : entry.authors.map { Author(name: $0.name, email: $0.email, uri: $0.uri?.absoluteString) },
-                enclosures: entry.enclosures.isEmpty
-                    ? nil
-                    : entry.enclosures.map { Enclosure(url: $0.url.absoluteString, type: $0.type, length: $0.length) })
-        }
+    /// An object of the members that have a value, in the order given (sorted by key).
+    private static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
+        .object(members.compactMap { member in member.1.map { (key: member.0, value: $0) } })
     }
 }
