@@ -59,6 +59,19 @@ import Testing
         #expect(store.problems.all.isEmpty)
     }
 
+    @Test func theNotificationLedgerRoundTripsWithItsDates() throws {
+        var ledger = NotificationLedger()
+        ledger.notifiers["all webhook https://hooks.example.org/x"] = .init(
+            name: "webhook https://hooks.example.org/x", pending: ["20261201T040000.000Z"],
+            delivered: ["20261130T040000.000Z"], lastAttempt: Date(timeIntervalSince1970: 1_796_011_200.5),
+            lastDelivered: nil, lastError: "HTTP 503 after 3 attempts", failures: 2)
+        try ledger.write(to: store)
+        #expect(try NotificationLedger.read(from: store) == ledger)
+        let text = try String(contentsOf: NotificationLedger.file(in: store), encoding: .utf8)
+        #expect(text.contains(#""lastAttempt": "2026-11-30T04:00:00.500Z""#))
+        #expect(!text.contains("lastDelivered"), "an absent value is left out")
+    }
+
     @Test func downloadRecordsRoundTripAndWrongContentNamesItsPath() throws {
         let records = [
             "chart.pdf": DownloadRecord(

@@ -24,14 +24,9 @@ struct FeedCommand: TrawlCommand {
         guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
             throw UsageError(arguments.positionals.isEmpty ? "a feed file or URL is needed" : "one feed at a time")
         }
-        let url = location(of: input)
-        guard case .page(let page) = try await Fetcher().fetch(url) else {
-            throw FetchError.unreachable(url, reason: "no body")
-        }
         let parsed: ParsedFeed
         do {
-            parsed = try FeedParser(lenient: !arguments.has("--strict"))
-                .parse(page.body, url: page.url, contentType: page.contentType)
+            parsed = try await read(location(of: input), lenient: !arguments.has("--strict"))
         } catch let error as FeedError {
             console.error("\(input): \(error)")
             return .failure
@@ -39,8 +34,16 @@ struct FeedCommand: TrawlCommand {
         for warning in parsed.warnings {
             console.warning("\(input): \(warning)")
         }
-        console.write(json(parsed.feed))
+        write(parsed.feed, to: console)
         return .success
+    }
+
+    /// Fetches and parses the feed; the body is let go once parsed, before the output is made.
+    private static func read(_ url: URL, lenient: Bool) async throws -> ParsedFeed {
+        guard case .page(let page) = try await Fetcher().fetch(url) else {
+            throw FetchError.unreachable(url, reason: "no body")
+        }
+        return try FeedParser(lenient: lenient).parse(page.body, url: page.url, contentType: page.contentType)
     }
 
     /// A URL as given, or a path made into a file URL.
@@ -53,25 +56,62 @@ struct FeedCommand: TrawlCommand {
         return URL(fileURLWithPath: input)
     }
 
-    /// The feed as the command's JSON, ending in a newline.
-    static func json(_ feed: Feed) -> String {
-        String(decoding: JSONWriter.bytes(FeedOutput.json(feed)), as: UTF8.self)
+    /// Writes the feed as the command's JSON (`JSONWriter`'s pretty layout, ending in a
+    /// newline) an item at a time, so a large feed's output is never held whole beside it.
+    static func write(_ feed: Feed, to console: Console) {
+        let chunk = 1 << 16
+        var writer = JSONWriter(capacity: chunk + 4096)
+        func flush() {
+            console.write(String(decoding: writer.bytes, as: UTF8.self))
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+        var first = true
+        func key(_ key: String) {
+            writer.raw(first ? "\n  " : ",\n  ")
+            first = false
+            writer.string(key)
+            writer.raw(": ")
+        }
+        writer.raw("{")
+        let members = FeedOutput.members(of: feed)
+        for member in members where member.key < "items" {
+            key(member.key)
+            writer.value(member.value, style: .pretty, indent: 1)
+        }
+        key("items")
+        if feed.entries.isEmpty {
+            writer.raw("[]")
+        } else {
+            writer.raw("[")
+            for (index, entry) in feed.entries.enumerated() {
+                writer.raw(index == 0 ? "\n    " : ",\n    ")
+                writer.value(FeedOutput.entry(entry), style: .pretty, indent: 2)
+                if writer.bytes.count >= chunk { flush() }
+            }
+            writer.raw("\n  ]")
+        }
+        for member in members where member.key > "items" {
+            key(member.key)
+            writer.value(member.value, style: .pretty, indent: 1)
+        }
+        writer.raw("\n}\n")
+        flush()
     }
 }
 
 /// The shape `trawl feed` prints: keys sorted, absent values left out.
 enum FeedOutput {
-    static func json(_ feed: Feed) -> JSONValue {
+    /// The feed's own members, sorted by key; its `items` are written one by one.
+    static func members(of feed: Feed) -> [(key: String, value: JSONValue)] {
         object([
             ("format", .string(feed.format.rawValue)),
-            ("items", .array(feed.entries.map(entry))),
             ("link", feed.link.map { JSONValue.string($0.absoluteString) }),
             ("title", feed.title.map(JSONValue.string)),
             ("updated", feed.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
-        ])
+        ]).objectValue ?? []
     }
 
-    private static func entry(_ entry: FeedEntry) -> JSONValue {
+    static func entry(_ entry: FeedEntry) -> JSONValue {
         object([
             ("authors", entry.authors.isEmpty ? nil : .array(entry.authors.map(author))),
             ("enclosures", entry.enclosures.isEmpty ? nil : .array(entry.enclosures.map(enclosure))),

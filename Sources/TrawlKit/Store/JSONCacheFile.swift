@@ -1,7 +1,7 @@
 import Foundation
 import TrawlJSON
 
-/// A small cache file (`http.json`, `downloads.json`) read and written through TrawlJSON:
+/// A small cache file (`http.json`, `downloads.json`, `notifications.json`) read and written through TrawlJSON:
 /// pretty JSON, keys sorted, a final newline.
 protocol JSONCacheFile {
     static var schemaVersion: Int { get }
@@ -80,6 +80,32 @@ struct CacheJSONObject {
         guard let value = self[key] else { return nil }
         guard let number = value.numberValue, let int = Int64(number.text) else { throw notA("a whole number", key) }
         return int
+    }
+
+    func optionalInt(_ key: String) throws(ContentError) -> Int? {
+        guard let value = self[key] else { return nil }
+        guard let int = value.numberValue?.int else { throw notA("a whole number", key) }
+        return int
+    }
+
+    func optionalDate(_ key: String) throws(ContentError) -> Date? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let date = CacheDate.date(from: text) else { throw notA("an RFC 3339 date", key) }
+        return date
+    }
+
+    /// An array of strings; empty when the key is missing.
+    func strings(_ key: String) throws(ContentError) -> [String] {
+        guard let value = self[key] else { return [] }
+        guard let elements = value.arrayValue else { throw notA("an array", key) }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let string = element.stringValue else {
+                throw ContentError(message: "\(path(of: key))[\(index)] is not a string")
+            }
+            strings.append(string)
+        }
+        return strings
     }
 
     func bool(_ key: String) throws(ContentError) -> Bool {
