@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "TrawlJSON"),
         .target(name: "TrawlDates"),
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),
-        .target(name: "Mustache", dependencies: ["TrawlText"]),
+        .target(name: "Mustache", dependencies: ["TrawlText", "TrawlJSON"]),
         .target(name: "TrawlServe", dependencies: ["TrawlDates"]),
 
         // The pipeline.

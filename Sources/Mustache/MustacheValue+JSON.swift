@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 extension MustacheValue: Decodable {
     /// Decodes any JSON value; integers stay integers so `1` renders as `1`.
@@ -21,9 +22,32 @@ extension MustacheValue: Decodable {
         }
     }
 
-    /// The value of a JSON document (any JSON value may be the top level).
+    /// The value of a JSON document (any JSON value may be the top level), read by
+    /// TrawlJSON's `JSONParser`; a `JSONError` says where the text breaks.
     public init(jsonData: Data) throws {
-        self = try JSONDecoder().decode(MustacheValue.self, from: jsonData)
+        self = MustacheValue(try JSONParser.parse(jsonData))
+    }
+
+    /// A parsed JSON value as template data: whole numbers stay integers, so `1` renders
+    /// as `1`; a repeated key keeps its last value.
+    public init(_ json: JSONValue) {
+        switch json.content {
+        case .string(let string): self = .string(string)
+        case .number(let number):
+            if let int = number.int {
+                self = .int(int)
+            } else {
+                self = .double(number.double ?? 0)
+            }
+        case .bool(let bool): self = .bool(bool)
+        case .null: self = .null
+        case .array(let elements): self = .list(elements.map(MustacheValue.init))
+        case .object(let members):
+            var object: [String: MustacheValue] = [:]
+            object.reserveCapacity(members.count)
+            for member in members { object[member.key] = MustacheValue(member.value) }
+            self = .object(object)
+        }
     }
 
     /// The value of anything `Encodable`, through its JSON form: a quick way to render

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlJSON
 
 @testable import TrawlKit
 
@@ -36,35 +37,35 @@ import Testing
         #expect(
             capture.output == """
                 {
-                  "format" : "rss20",
-                  "items" : [
+                  "format": "rss20",
+                  "items": [
                     {
-                      "authors" : [
+                      "authors": [
                         {
-                          "email" : "jane@example.com",
-                          "name" : "Jane"
+                          "email": "jane@example.com",
+                          "name": "Jane"
                         }
                       ],
-                      "enclosures" : [
+                      "enclosures": [
                         {
-                          "length" : 1234,
-                          "type" : "audio/mpeg",
-                          "url" : "https://example.com/1.mp3"
+                          "length": 1234,
+                          "type": "audio/mpeg",
+                          "url": "https://example.com/1.mp3"
                         }
                       ],
-                      "id" : "https://example.com/1",
-                      "link" : "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
-                      "published" : "2026-11-29T09:00:00Z",
-                      "summary" : "One & only",
-                      "title" : "First"
+                      "id": "https://example.com/1",
+                      "link": "\(file.deletingLastPathComponent().appendingPathComponent("posts/1").absoluteString)",
+                      "published": "2026-11-29T09:00:00Z",
+                      "summary": "One & only",
+                      "title": "First"
                     },
                     {
-                      "title" : "Undated"
+                      "title": "Undated"
                     }
                   ],
-                  "link" : "https://example.com/",
-                  "title" : "News",
-                  "updated" : "2026-11-30T04:00:00Z"
+                  "link": "https://example.com/",
+                  "title": "News",
+                  "updated": "2026-11-30T04:00:00Z"
                 }
 
                 """)
@@ -95,6 +96,24 @@ import Testing
         let (strict, strictCapture) = await run([file.path, "--strict"])
         #expect(strict == .failure)
         #expect(strictCapture.errors.contains("malformed XML at line 1, column"))
+    }
+
+    @Test func aLargeFeedIsWrittenInPiecesThatMakeTheSameDocument() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("large.xml")
+        let items = (0..<3_000).map {
+            "<item><title>T\($0) \"quoted\"</title><link>https://x.example/\($0)</link></item>"
+        }
+        try Data(("<rss version=\"2.0\"><channel><title>t</title>" + items.joined() + "</channel></rss>").utf8)
+            .write(to: file)
+        let (status, capture) = await run([file.path])
+        #expect(status == .success)
+        // Written an item at a time, it is still exactly the pretty document of its value.
+        let value = try JSONParser.parse(capture.output)
+        #expect(value["items"]?.arrayValue?.count == 3_000)
+        #expect(value["items"]?.arrayValue?.last?["title"]?.stringValue == "T2999 \"quoted\"")
+        #expect(capture.output == JSONWriter.string(value))
+        #expect(capture.output.utf8.count > 200_000, "more than one piece")
     }
 
     @Test func aMissingFileFailsWithOne() async {

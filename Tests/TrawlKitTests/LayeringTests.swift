@@ -10,6 +10,7 @@ import Testing
     static let layers: [[String]] = [
         ["Support"],
         ["Model"],
+        ["Files"],
         ["HTTP"],
         ["Fetch"],
         ["Render"],

@@ -1,6 +1,7 @@
 import Foundation
 import TrawlFeeds
 import TrawlText
+import TrawlJSON
 
 /// `trawl feed FILE_OR_URL`: parse a feed and print it as JSON, a stable interface for scripts.
 ///
@@ -24,14 +25,9 @@ struct FeedCommand: TrawlCommand {
         guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
             throw UsageError(arguments.positionals.isEmpty ? "a feed file or URL is needed" : "one feed at a time")
         }
-        let url = location(of: input)
-        guard case .page(let page) = try await Fetcher().fetch(url) else {
-            throw FetchError.unreachable(url, reason: "no body")
-        }
         let parsed: ParsedFeed
         do {
-            parsed = try FeedParser(lenient: !arguments.has("--strict"))
-                .parse(page.body, url: page.url, contentType: page.contentType)
+            parsed = try await read(location(of: input), lenient: !arguments.has("--strict"))
         } catch let error as FeedError {
             console.error("\(input): \(error)")
             return .failure
@@ -39,8 +35,16 @@ struct FeedCommand: TrawlCommand {
         for warning in parsed.warnings {
             console.warning("\(input): \(warning)")
         }
-        console.write(try json(parsed.feed))
+        write(parsed.feed, to: console)
         return .success
+    }
+
+    /// Fetches and parses the feed; the body is let go once parsed, before the output is made.
+    private static func read(_ url: URL, lenient: Bool) async throws -> ParsedFeed {
+        guard case .page(let page) = try await Fetcher().fetch(url) else {
+            throw FetchError.unreachable(url, reason: "no body")
+        }
+        return try FeedParser(lenient: lenient).parse(page.body, url: page.url, contentType: page.contentType)
     }
 
     /// A URL as given, or a path made into a file URL.
@@ -49,61 +53,92 @@ struct FeedCommand: TrawlCommand {
         return URL(fileURLWithPath: input)
     }
 
-    /// The feed as the command's JSON, ending in a newline.
-    static func json(_ feed: Feed) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(FeedOutput(feed))
-        return String(decoding: data, as: UTF8.self) + "\n"
+    /// Writes the feed as the command's JSON (`JSONWriter`'s pretty layout, ending in a
+    /// newline) an item at a time, so a large feed's output is never held whole beside it.
+    static func write(_ feed: Feed, to console: Console) {
+        let chunk = 1 << 16
+        var writer = JSONWriter(capacity: chunk + 4096)
+        func flush() {
+            console.write(String(decoding: writer.bytes, as: UTF8.self))
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+        var first = true
+        func key(_ key: String) {
+            writer.raw(first ? "\n  " : ",\n  ")
+            first = false
+            writer.string(key)
+            writer.raw(": ")
+        }
+        writer.raw("{")
+        let members = FeedOutput.members(of: feed)
+        for member in members where member.key < "items" {
+            key(member.key)
+            writer.value(member.value, style: .pretty, indent: 1)
+        }
+        key("items")
+        if feed.entries.isEmpty {
+            writer.raw("[]")
+        } else {
+            writer.raw("[")
+            for (index, entry) in feed.entries.enumerated() {
+                writer.raw(index == 0 ? "\n    " : ",\n    ")
+                writer.value(FeedOutput.entry(entry), style: .pretty, indent: 2)
+                if writer.bytes.count >= chunk { flush() }
+            }
+            writer.raw("\n  ]")
+        }
+        for member in members where member.key > "items" {
+            key(member.key)
+            writer.value(member.value, style: .pretty, indent: 1)
+        }
+        writer.raw("\n}\n")
+        flush()
     }
 }
 
-/// The shape `trawl feed` prints; optional values are left out when nil.
-struct FeedOutput: Encodable {
-    struct Item: Encodable {
-        var id: String?
-        var title: String?
-        var link: String?
-        var published: String?
-        var updated: String?
-        var summary: String?
-        var authors: [Author]?
-        var enclosures: [Enclosure]?
+/// The shape `trawl feed` prints: keys sorted, absent values left out.
+enum FeedOutput {
+    /// The feed's own members, sorted by key; its `items` are written one by one.
+    static func members(of feed: Feed) -> [(key: String, value: JSONValue)] {
+        object([
+            ("format", .string(feed.format.rawValue)),
+            ("link", feed.link.map { JSONValue.string($0.absoluteString) }),
+            ("title", feed.title.map(JSONValue.string)),
+            ("updated", feed.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+        ]).objectValue ?? []
     }
 
-    struct Author: Encodable {
-        var name: String?
-        var email: String?
-        var uri: String?
+    static func entry(_ entry: FeedEntry) -> JSONValue {
+        object([
+            ("authors", entry.authors.isEmpty ? nil : .array(entry.authors.map(author))),
+            ("enclosures", entry.enclosures.isEmpty ? nil : .array(entry.enclosures.map(enclosure))),
+            ("id", entry.id.map(JSONValue.string)),
+            ("link", entry.link.map { JSONValue.string($0.absoluteString) }),
+            ("published", entry.published.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+            ("summary", (entry.summary ?? entry.content).map { JSONValue.string($0.value) }),
+            ("title", entry.title.map(JSONValue.string)),
+            ("updated", entry.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+        ])
     }
 
-    struct Enclosure: Encodable {
-        var url: String
-        var type: String?
-        var length: Int?
+    private static func author(_ author: FeedPerson) -> JSONValue {
+        object([
+            ("email", author.email.map(JSONValue.string)),
+            ("name", author.name.map(JSONValue.string)),
+            ("uri", author.uri.map { JSONValue.string($0.absoluteString) }),
+        ])
     }
 
-    var format: String
-    var title: String?
-    var link: String?
-    var updated: String?
-    var items: [Item]
+    private static func enclosure(_ enclosure: FeedEnclosure) -> JSONValue {
+        object([
+            ("length", enclosure.length.map(JSONValue.int)),
+            ("type", enclosure.type.map(JSONValue.string)),
+            ("url", .string(enclosure.url.absoluteString)),
+        ])
+    }
 
-    init(_ feed: Feed) {
-        format = feed.format.rawValue
-        title = feed.title
-        link = feed.link?.absoluteString
-        updated = feed.updated.map(FeedDate.rfc3339)
-        items = feed.entries.map { entry in
-            Item(
-                id: entry.id, title: entry.title, link: entry.link?.absoluteString,
-                published: entry.published.map(FeedDate.rfc3339), updated: entry.updated.map(FeedDate.rfc3339),
-                summary: (entry.summary ?? entry.content)?.value,
-                authors: entry.authors.isEmpty
-                    ? nil : entry.authors.map { Author(name: $0.name, email: $0.email, uri: $0.uri?.absoluteString) },
-                enclosures: entry.enclosures.isEmpty
-                    ? nil
-                    : entry.enclosures.map { Enclosure(url: $0.url.absoluteString, type: $0.type, length: $0.length) })
-        }
+    /// An object of the members that have a value, in the order given (sorted by key).
+    private static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
+        .object(members.compactMap { member in member.1.map { (key: member.0, value: $0) } })
     }
 }

@@ -1,12 +1,64 @@
 import Foundation
+import TrawlJSON
 
 /// What Trawl knows about a mirrored file, kept in `Cache/sources/<id>/downloads.json`,
 /// so a complete file is skipped and a partial one resumed only if it is still the same.
-struct DownloadRecord: Sendable, Hashable, Codable {
+struct DownloadRecord: Sendable, Hashable {
     public var url: String
     public var etag: String?
     public var lastModified: String?
     /// The full size when known; a file of this size with a matching record is complete.
     public var size: Int64?
     public var complete: Bool
+}
+
+/// `downloads.json`: what is known of each mirrored file of a source, by file name.
+///
+/// ```json
+/// {
+///   "files": {
+///     "chart.pdf": {
+///       "complete": true,
+///       "etag": "\"v1\"",
+///       "size": 81234,
+///       "url": "https://example.org/chart.pdf"
+///     }
+///   },
+///   "schemaVersion": 1
+/// }
+/// ```
+struct DownloadsFile: JSONCacheFile {
+    static let schemaVersion = 1
+    var files: [String: DownloadRecord]
+
+    init(files: [String: DownloadRecord]) {
+        self.files = files
+    }
+
+    init(json: CacheJSONObject) throws(CacheJSONObject.ContentError) {
+        files = [:]
+        for (name, entry) in try json.objects("files") {
+            files[name] = DownloadRecord(
+                url: try entry.string("url"), etag: try entry.optionalString("etag"),
+                lastModified: try entry.optionalString("lastModified"), size: try entry.optionalInt64("size"),
+                complete: try entry.bool("complete"))
+        }
+    }
+
+    var json: [(key: String, value: JSONValue)] {
+        let entries = files.sorted { $0.key < $1.key }.map { name, record -> (key: String, value: JSONValue) in
+            (
+                key: name,
+                value: JSONValue.object(
+                    JSONValue.members([
+                        ("complete", .bool(record.complete)),
+                        ("etag", record.etag.map(JSONValue.string)),
+                        ("lastModified", record.lastModified.map(JSONValue.string)),
+                        ("size", record.size.map { JSONValue.number(JSONNumber(Int($0))) }),
+                        ("url", .string(record.url)),
+                    ]))
+            )
+        }
+        return [("files", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]
+    }
 }

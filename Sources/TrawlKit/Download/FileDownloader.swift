@@ -26,7 +26,7 @@ struct FileDownloader: Sendable {
     /// interrupted download can be resumed next time.
     let onStart: @Sendable (DownloadRecord) -> Void
 
-    private var partURL: URL { destination.appendingPathExtension("part") }
+    private var partURL: URL { PartFile.partURL(for: destination) }
 
     func run(with fetcher: Fetcher) async throws -> Outcome {
         if url.isFileURL { return try copyLocalFile() }
@@ -45,8 +45,13 @@ struct FileDownloader: Sendable {
             response = try await fetchIntoPart(fetcher, headers: headers, resumeOffset: resumeOffset, box: box)
         } catch FetchError.tooLarge(let url, let limit) {
             // Past the cap it will never be complete: keep no gigabyte of it.
+            box.sink?.abandon()
             try? FileManager.default.removeItem(at: partURL)
             throw FetchError.tooLarge(url, limit: limit)
+        } catch {
+            // Cut short: what arrived stays in the part, to be resumed next time.
+            box.sink?.abandon()
+            throw error
         }
         // The part is not a prefix of what the server has (416): start again from nothing.
         if response.status == 416, resumeOffset > 0 {
@@ -60,7 +65,6 @@ struct FileDownloader: Sendable {
         let etag = response.headers["ETag"]
         let lastModified = response.headers["Last-Modified"]
         let size = try sink.finish()
-        try replace(destination, with: partURL)
         let record = DownloadRecord(
             url: url.absoluteString, etag: etag, lastModified: lastModified, size: size, complete: true)
         return Outcome(record: record, bytesTransferred: sink.received)
@@ -70,7 +74,9 @@ struct FileDownloader: Sendable {
     private func fetchIntoPart(
         _ fetcher: Fetcher, headers: HTTPHeaders, resumeOffset: Int64, box: SinkBox
     ) async throws -> TransportResponse {
-        let (url, part, maxBytes, progress, onStart) = (self.url, partURL, self.maxBytes, self.progress, self.onStart)
+        let (url, destination, maxBytes, progress, onStart) = (
+            self.url, self.destination, self.maxBytes, self.progress, self.onStart
+        )
         let folder = destination.deletingLastPathComponent().path
         let offset = resumeOffset
         return try await fetcher.followingRedirects(
@@ -78,7 +84,7 @@ struct FileDownloader: Sendable {
             trustedOrigin: sourceOrigin,
             sink: {
                 let sink = FileSink(
-                    url: url, part: part, resumeOffset: offset, maxBytes: maxBytes,
+                    url: url, destination: destination, resumeOffset: offset, maxBytes: maxBytes,
                     checkSpace: { try Self.checkSpace(needed: $0, in: folder, for: url) }, progress: progress,
                     onStart: onStart)
                 box.set(sink)
@@ -90,23 +96,40 @@ struct FileDownloader: Sendable {
         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int64) ?? 0
         if size > maxBytes { throw DownloadError.tooLarge(url, limit: maxBytes) }
         try Self.checkSpace(needed: size, in: destination.deletingLastPathComponent().path, for: url)
-        try? FileManager.default.removeItem(at: partURL)
-        try FileManager.default.copyItem(at: url, to: partURL)
-        try replace(destination, with: partURL)
+        try copy(url, size: size)
         progress(size, size)
         return Outcome(
             record: DownloadRecord(url: url.absoluteString, size: size, complete: true), bytesTransferred: size)
     }
 
-    private func replace(_ destination: URL, with part: URL) throws {
+    /// Streams a local file through a part, as a download would arrive.
+    private func copy(_ source: URL, size: Int64) throws {
+        guard let input = InputStream(url: source) else {
+            throw DownloadError.network(source, reason: "cannot open the file")
+        }
+        input.open()
+        defer { input.close() }
         do {
-            if FileManager.default.fileExists(atPath: destination.path) {
-                _ = try FileManager.default.replaceItemAt(destination, withItemAt: part)
-            } else {
-                try FileManager.default.moveItem(at: part, to: destination)
+            let file = try PartFile(destination: destination)
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            var copied: Int64 = 0
+            while true {
+                let count = input.read(&chunk, maxLength: chunk.count)
+                if count < 0 {
+                    file.discard()
+                    throw DownloadError.network(source, reason: "cannot read the file")
+                }
+                if count == 0 { break }
+                try chunk.withUnsafeBytes { try file.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                copied += Int64(count)
             }
-        } catch {
-            throw DownloadError.unwritable(destination.path, reason: error.localizedDescription)
+            guard copied == size else {
+                file.discard()
+                throw DownloadError.incomplete(source, received: copied, expected: size)
+            }
+            try file.commit()
+        } catch let error as FileWriteError {
+            throw DownloadError.unwritable(error.path, reason: error.cause)
         }
     }
 

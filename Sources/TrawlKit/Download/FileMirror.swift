@@ -152,13 +152,6 @@ struct FileMirror: Sendable {
     }
 }
 
-/// `downloads.json`: what is known of each mirrored file of a source.
-struct DownloadsFile: VersionedCacheFile {
-    static let schemaVersion = 1
-    var schemaVersion: Int = DownloadsFile.schemaVersion
-    var files: [String: DownloadRecord]
-}
-
 extension CacheStore {
     func downloadsFile(of sourceID: String) -> URL {
         sourceDirectory(sourceID).appendingPathComponent("downloads.json")

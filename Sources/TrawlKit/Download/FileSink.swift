@@ -1,7 +1,8 @@
 import Foundation
 import TrawlServe
 
-/// Streams a download's body into its `.part` file, a curl buffer (16 KB) at a time.
+/// Streams a download's body into its `.part` file (`PartFile`: a bounded buffer, no
+/// writing through links, the part removed when a write fails).
 ///
 /// It decides from the head whether the body may be kept: a 200 starts the file afresh;
 /// a 206 must continue the partial file exactly where it ends (the range asked for),
@@ -9,7 +10,8 @@ import TrawlServe
 /// of the file. Other statuses leave the file alone; the fetcher reports them.
 final class FileSink: ResponseBodySink, @unchecked Sendable {
     let url: URL
-    let part: URL
+    let destination: URL
+    var part: URL { PartFile.partURL(for: destination) }
     /// Where the partial file ends: the `Range` asked for starts here (0: no range asked).
     let resumeOffset: Int64
     let maxBytes: Int64
@@ -17,7 +19,7 @@ final class FileSink: ResponseBodySink, @unchecked Sendable {
     private let checkSpace: (_ needed: Int64) throws -> Void
     private let onStart: @Sendable (DownloadRecord) -> Void
 
-    private var handle: FileHandle?
+    private var file: PartFile?
     private(set) var startOffset: Int64 = 0
     private(set) var received: Int64 = 0
     /// The whole file's size, when the head says it.
@@ -25,14 +27,14 @@ final class FileSink: ResponseBodySink, @unchecked Sendable {
     private(set) var status = 0
 
     init(
-        url: URL, part: URL, resumeOffset: Int64, maxBytes: Int64,
+        url: URL, destination: URL, resumeOffset: Int64, maxBytes: Int64,
         checkSpace: @escaping (Int64) throws -> Void,
         progress: @escaping @Sendable (Int64, Int64?) -> Void,
         onStart: @escaping @Sendable (DownloadRecord) -> Void
     ) {
         self.onStart = onStart
         self.url = url
-        self.part = part
+        self.destination = destination
         self.resumeOffset = resumeOffset
         self.maxBytes = maxBytes
         self.checkSpace = checkSpace
@@ -71,17 +73,11 @@ final class FileSink: ResponseBodySink, @unchecked Sendable {
         do {
             try checkSpace(expectedSize.map { $0 - startOffset } ?? 0)
             if let expectedSize, expectedSize > maxBytes { throw DownloadError.tooLarge(url, limit: maxBytes) }
-            if startOffset == 0, !FileManager.default.createFile(atPath: part.path, contents: nil) {
-                throw DownloadError.unwritable(part.path, reason: "cannot create the file")
-            }
-            let handle = try FileHandle(forWritingTo: part)
-            try handle.truncate(atOffset: UInt64(startOffset))
-            try handle.seekToEnd()
-            self.handle = handle
+            file = try PartFile(destination: destination, resumingAt: startOffset)
         } catch let error as DownloadError {
             throw .sinkFailed(error.reason)
         } catch {
-            throw .sinkFailed("\(part.path): cannot write (\(error.localizedDescription))")
+            throw .sinkFailed("\(error)")
         }
         onStart(
             DownloadRecord(
@@ -91,7 +87,7 @@ final class FileSink: ResponseBodySink, @unchecked Sendable {
 
     func write(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure) {
         // Bodies of errors and redirects are not kept.
-        guard let handle else { return }
+        guard let file else { return }
         received += Int64(bytes.count)
         let total = startOffset + received
         guard total <= maxBytes else { throw .tooLarge }
@@ -99,21 +95,36 @@ final class FileSink: ResponseBodySink, @unchecked Sendable {
             throw .invalidResponse("more bytes than the \(expectedSize) the head announced")
         }
         do {
-            try handle.write(contentsOf: Data(bytes))
+            try file.append(bytes)
         } catch {
-            throw .sinkFailed("\(part.path): cannot write (\(error.localizedDescription))")
+            // The part is gone (a full disk keeps no half file); the next run starts afresh.
+            self.file = nil
+            throw .sinkFailed(error.description)
         }
         progress(total, expectedSize)
     }
 
-    /// Closes the file; throws unless it holds exactly the size the head announced.
+    /// Renames the part into place if it holds exactly the size the head announced;
+    /// otherwise keeps it to resume next time and throws.
     func finish() throws -> Int64 {
-        try? handle?.close()
-        handle = nil
+        guard let file else { throw DownloadError.unwritable(part.path, reason: "the file was not started") }
+        self.file = nil
         let size = startOffset + received
-        if let expectedSize, size != expectedSize {
-            throw DownloadError.incomplete(url, received: size, expected: expectedSize)
+        do {
+            if let expectedSize, size != expectedSize {
+                try file.close()
+                throw DownloadError.incomplete(url, received: size, expected: expectedSize)
+            }
+            try file.commit()
+        } catch let error as FileWriteError {
+            throw DownloadError.unwritable(error.path, reason: error.cause)
         }
         return size
+    }
+
+    /// Closes the part after a failed transfer, keeping what arrived for a resume.
+    func abandon() {
+        try? file?.close()
+        file = nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// `Cache/notifications.json`: for each notifier, the runs it has still to be told of and
 /// the last ones it was told of, so a notifier that is down tonight hears of tonight's
@@ -10,13 +11,13 @@ import Foundation
 ///   "delivered": ["20261130T040000.000Z"], "lastAttempt": "…", "lastDelivered": "…",
 ///   "lastError": "HTTP 503 after 3 attempts", "failures": 1}}}
 /// ```
-struct NotificationLedger: Sendable, Codable, Equatable {
+struct NotificationLedger: Sendable, Equatable {
     static let schemaVersion = 1
     static let fileName = "notifications.json"
     /// How many delivered run ids each notifier remembers (enough to never send one twice).
     static let deliveredLimit = 50
 
-    struct Entry: Sendable, Codable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The notifier as `trawl status` shows it, without secrets.
         var name: String
         /// Runs with something to tell, not delivered yet, oldest first.
@@ -30,7 +31,6 @@ struct NotificationLedger: Sendable, Codable, Equatable {
         var failures: Int = 0
     }
 
-    var schemaVersion: Int = NotificationLedger.schemaVersion
     var notifiers: [String: Entry] = [:]
 
     static func file(in store: CacheStore) -> URL {
@@ -51,4 +51,31 @@ struct NotificationLedger: Sendable, Codable, Equatable {
     }
 }
 
-extension NotificationLedger: VersionedCacheFile {}
+extension NotificationLedger: JSONCacheFile {
+    init(json: CacheJSONObject) throws(CacheJSONObject.ContentError) {
+        for (key, entry) in try json.objects("notifiers") {
+            notifiers[key] = Entry(
+                name: try entry.string("name"), pending: try entry.strings("pending"),
+                delivered: try entry.strings("delivered"), lastAttempt: try entry.optionalDate("lastAttempt"),
+                lastDelivered: try entry.optionalDate("lastDelivered"),
+                lastError: try entry.optionalString("lastError"),
+                failures: try entry.optionalInt("failures") ?? 0)
+        }
+    }
+
+    var json: [(key: String, value: JSONValue)] {
+        let entries = notifiers.sorted { $0.key < $1.key }.map { key, entry -> (key: String, value: JSONValue) in
+            let members = JSONValue.members([
+                ("delivered", .array(entry.delivered.map(JSONValue.string))),
+                ("failures", .int(entry.failures)),
+                ("lastAttempt", entry.lastAttempt.map { JSONValue.string(CacheDate.string(from: $0)) }),
+                ("lastDelivered", entry.lastDelivered.map { JSONValue.string(CacheDate.string(from: $0)) }),
+                ("lastError", entry.lastError.map(JSONValue.string)),
+                ("name", .string(entry.name)),
+                ("pending", .array(entry.pending.map(JSONValue.string))),
+            ])
+            return (key: key, value: .object(members))
+        }
+        return [("notifiers", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]
+    }
+}

@@ -56,19 +56,20 @@ struct BrowserRenderer: Sendable {
     ) async throws -> FetchedPage {
         let target = try await connection.call("Target.createTarget", ["url": "about:blank"])
         let attached = try await connection.call(
-            "Target.attachToTarget", ["targetId": target.string("targetId") ?? "", "flatten": true])
+            "Target.attachToTarget", ["targetId": .string(target.string("targetId") ?? ""), "flatten": true])
         let session = attached.string("sessionId")
         try await connection.call("Page.enable", session: session)
         try await connection.call("Network.enable", session: session)
-        try await connection.call("Network.setUserAgentOverride", ["userAgent": userAgent], session: session)
+        try await connection.call("Network.setUserAgentOverride", ["userAgent": .string(userAgent)], session: session)
         try await connection.call("Fetch.enable", ["patterns": [["urlPattern": "*"]]], session: session)
         let cookies = options.cookies.filter { $0.expires.map { Double($0) > Date().timeIntervalSince1970 } ?? true }
         if !cookies.isEmpty {
             try await connection.call(
                 "Network.setCookies",
-                ["cookies": cookies.map(\.devToolsParameters)], session: session)
+                ["cookies": .array(cookies.map(\.devToolsParameters))], session: session)
         }
-        let navigation = try await connection.call("Page.navigate", ["url": url.absoluteString], session: session)
+        let navigation = try await connection.call(
+            "Page.navigate", ["url": .string(url.absoluteString)], session: session)
         if let problem = navigation.string("errorText") {
             throw RenderError.navigationFailed(url, reason: problem)
         }
@@ -79,7 +80,7 @@ struct BrowserRenderer: Sendable {
                 "expression": "[location.href, document.documentElement ? document.documentElement.outerHTML : '']",
                 "returnByValue": true,
             ], session: session)
-        let values = dom.message("result")?["value"] as? [String] ?? []
+        let values = dom.message("result")?.strings("value") ?? []
         guard values.count == 2 else {
             throw RenderError.protocolFailure(url, method: "Runtime.evaluate", message: "no document")
         }
@@ -105,8 +106,8 @@ struct BrowserRenderer: Sendable {
             if activity.bytesReceived > maxBytes { throw RenderError.tooLarge(url, limit: maxBytes) }
             if let probe {
                 let answer = try await connection.call(
-                    "Runtime.evaluate", ["expression": probe, "returnByValue": true], session: session)
-                if answer.message("result")?["value"] as? Bool == true { return }
+                    "Runtime.evaluate", ["expression": .string(probe), "returnByValue": true], session: session)
+                if answer.message("result")?.bool("value") == true { return }
             } else if activity.hasLoaded && activity.isIdle(for: Self.quiet) {
                 return
             }
@@ -122,12 +123,13 @@ struct BrowserRenderer: Sendable {
 
 extension Cookie {
     /// `Network.CookieParam`.
-    var devToolsParameters: [String: Any] {
-        var parameters: [String: Any] = [
-            "name": name, "value": value, "domain": includeSubdomains ? "." + domain : domain, "path": path,
-            "secure": secureOnly,
+    var devToolsParameters: JSONValue {
+        var parameters: [(key: String, value: JSONValue)] = [
+            ("name", .string(name)), ("value", .string(value)),
+            ("domain", .string(includeSubdomains ? "." + domain : domain)), ("path", .string(path)),
+            ("secure", .bool(secureOnly)),
         ]
-        if let expires { parameters["expires"] = Double(expires) }
-        return parameters
+        if let expires { parameters.append(("expires", .number(JSONNumber(Int(expires))))) }
+        return .object(parameters)
     }
 }

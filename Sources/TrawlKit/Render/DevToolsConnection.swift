@@ -1,12 +1,30 @@
 import Foundation
+import TrawlJSON
 
-/// A JSON object from the DevTools protocol, passed between threads read-only.
-struct DevToolsMessage: @unchecked Sendable {
-    let object: [String: Any]
+/// A JSON object from the DevTools protocol (TrawlJSON's `JSONValue`).
+struct DevToolsMessage: Sendable {
+    let value: JSONValue
 
-    subscript(key: String) -> Any? { object[key] }
-    func string(_ key: String) -> String? { object[key] as? String }
-    func message(_ key: String) -> DevToolsMessage? { (object[key] as? [String: Any]).map(DevToolsMessage.init) }
+    static let empty = DevToolsMessage(value: [:])
+
+    subscript(key: String) -> JSONValue? { value[key] }
+    func string(_ key: String) -> String? { value[key]?.stringValue }
+    func int(_ key: String) -> Int? { value[key]?.numberValue?.int }
+    func bool(_ key: String) -> Bool? { value[key]?.boolValue }
+    /// An array of strings; nil when it is not one.
+    func strings(_ key: String) -> [String]? {
+        guard let elements = value[key]?.arrayValue else { return nil }
+        let strings = elements.compactMap(\.stringValue)
+        return strings.count == elements.count ? strings : nil
+    }
+    /// An object whose values are strings (HTTP headers), the others left out.
+    func stringMembers(_ key: String) -> [(key: String, value: String)] {
+        (value[key]?.objectValue ?? []).compactMap { member in member.value.stringValue.map { (member.key, $0) } }
+    }
+    func message(_ key: String) -> DevToolsMessage? {
+        guard let object = value[key], object.objectValue != nil else { return nil }
+        return DevToolsMessage(value: object)
+    }
 }
 
 /// The DevTools protocol over a pipe: JSON messages, each ended by a NUL byte. Commands
@@ -45,7 +63,7 @@ final class DevToolsConnection: @unchecked Sendable {
     /// Sends `method` and waits for its answer's `result`.
     @discardableResult
     func call(
-        _ method: String, _ params: [String: Any] = [:], session: String? = nil
+        _ method: String, _ params: JSONValue = [:], session: String? = nil
     ) async throws
         -> DevToolsMessage
     {
@@ -60,12 +78,11 @@ final class DevToolsConnection: @unchecked Sendable {
                 continuation.resume(throwing: Closed())
                 return
             }
-            var message: [String: Any] = ["id": id, "method": method, "params": params]
-            if let session { message["sessionId"] = session }
-            guard var data = try? JSONSerialization.data(withJSONObject: message) else {
-                fail(id, Failure(method: method, message: "parameters are not JSON"))
-                return
-            }
+            var message: [(key: String, value: JSONValue)] = [
+                ("id", .int(id)), ("method", .string(method)), ("params", params),
+            ]
+            if let session { message.append(("sessionId", .string(session))) }
+            var data = JSONWriter.bytes(.object(message), style: .compact)
             data.append(0)
             let written = data.withUnsafeBytes { bytes -> Bool in
                 var offset = 0
@@ -95,9 +112,8 @@ final class DevToolsConnection: @unchecked Sendable {
             guard count > 0 else { break }
             buffer.append(contentsOf: chunk[0..<count])
             while let end = buffer.firstIndex(of: 0) {
-                let message = Data(buffer[0..<end])
+                dispatch(buffer[0..<end])
                 buffer.removeSubrange(0...end)
-                dispatch(message)
             }
         }
         let waiting = lock.withLock { () -> [CheckedContinuation<DevToolsMessage, Error>] in
@@ -108,19 +124,19 @@ final class DevToolsConnection: @unchecked Sendable {
         for continuation in waiting { continuation.resume(throwing: Closed()) }
     }
 
-    private func dispatch(_ data: Data) {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return }
-        let message = DevToolsMessage(object: object)
-        if let id = object["id"] as? Int {
+    private func dispatch(_ bytes: ArraySlice<UInt8>) {
+        guard let value = try? JSONParser.parse(bytes), value.objectValue != nil else { return }
+        let message = DevToolsMessage(value: value)
+        if let id = message.int("id") {
             guard let entry = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
             if let error = message.message("error") {
                 entry.continuation.resume(
                     throwing: Failure(method: entry.method, message: error.string("message") ?? "unknown error"))
             } else {
-                entry.continuation.resume(returning: message.message("result") ?? DevToolsMessage(object: [:]))
+                entry.continuation.resume(returning: message.message("result") ?? .empty)
             }
         } else if let method = message.string("method") {
-            onEvent(method, message.message("params") ?? DevToolsMessage(object: [:]), message.string("sessionId"))
+            onEvent(method, message.message("params") ?? .empty, message.string("sessionId"))
         }
     }
 }

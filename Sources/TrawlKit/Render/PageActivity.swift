@@ -29,7 +29,7 @@ final class PageActivity: @unchecked Sendable {
                 if let id = params.string("requestId") { inFlight.remove(id) }
                 lastActivity = .now
             case "Network.dataReceived":
-                received += params["dataLength"] as? Int ?? 0
+                received += params.int("dataLength") ?? 0
                 lastActivity = .now
             default:
                 break

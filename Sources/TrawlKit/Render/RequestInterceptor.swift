@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// Decides each request the page makes (`Fetch.requestPaused`): refuses images, media and
 /// fonts unless asked for, and adds the source's headers and credentials to requests for
@@ -21,21 +22,27 @@ final class RequestInterceptor: @unchecked Sendable {
         if let type = params.string("resourceType"), blocked.contains(type) {
             Task {
                 try? await connection.call(
-                    "Fetch.failRequest", ["requestId": id, "errorReason": "BlockedByClient"], session: session)
+                    "Fetch.failRequest", ["requestId": .string(id), "errorReason": "BlockedByClient"],
+                    session: session)
             }
             return
         }
-        var parameters: [String: Any] = ["requestId": id]
+        var parameters: [(key: String, value: JSONValue)] = [("requestId", .string(id))]
         if let target = request?.string("url").flatMap(URL.init(string:)), let origin,
             Fetcher.origin(of: target) == origin
         {
-            var headers = request?.object["headers"] as? [String: String] ?? [:]
+            var headers = Dictionary(request?.stringMembers("headers") ?? [], uniquingKeysWith: { $1 })
             // Cookies go through the browser's own jar (Network.setCookies), by their rules.
             for field in options.headerFields(for: target, origin: origin) where field.name != "Cookie" {
                 headers[field.name] = field.value
             }
-            parameters["headers"] = headers.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
+            let fields = headers.sorted { $0.key < $1.key }.map { field -> JSONValue in
+                ["name": .string(field.key), "value": .string(field.value)]
+            }
+            parameters.append(("headers", .array(fields)))
         }
-        Task { try? await connection.call("Fetch.continueRequest", parameters, session: session) }
+        Task { [parameters] in
+            try? await connection.call("Fetch.continueRequest", .object(parameters), session: session)
+        }
     }
 }

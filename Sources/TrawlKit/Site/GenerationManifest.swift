@@ -70,9 +70,9 @@ final class GenerationManifest {
         for digest in itemCounts.keys.sorted() {
             text += "items\t\(digest)\t\(itemCounts[digest] ?? 0)\n"
         }
-        try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: file, options: .atomic)
+        // Not flushed: a manifest lost in a power cut only costs a full render, and a page
+        // lost while its entry survived has another size or time, so it is rendered again.
+        _ = try? FileWriter.write(Data(text.utf8), to: file, durability: .renamed)
     }
 
     private static func parse(_ text: String) -> (pages: [String: Entry], itemCounts: [String: Int]) {

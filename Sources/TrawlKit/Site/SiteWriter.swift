@@ -3,9 +3,11 @@ import Foundation
 /// Writes the generated files under `Output/`, each only when its bytes would change, so
 /// an unchanged site keeps its mtimes (and web servers their ETags).
 ///
-/// Writing is atomic (a temporary file beside the destination, then a rename). The writer
-/// remembers every path it was given, so the generator can remove generated files that
-/// belong to nothing any more.
+/// Writing goes through `FileWriter` with `.renamed` durability: a temporary file beside the
+/// destination, then a rename, so a web server never serves half a page; no `fsync`, since
+/// the next `trawl generate` makes every file again from the cache (`docs/CACHE.md`). The
+/// writer remembers every path it was given, so the generator can remove generated files
+/// that belong to nothing any more.
 final class SiteWriter {
     let root: URL
     private(set) var paths: Set<String> = []
@@ -22,15 +24,11 @@ final class SiteWriter {
     func write(_ data: Data, to path: String) throws {
         paths.insert(path)
         let file = root.appendingPathComponent(path)
-        if let existing = FileManager.default.contents(atPath: file.path), existing == data { return }
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
+            if try FileWriter.write(data, to: file, durability: .renamed) { rewritten += 1 }
         } catch {
-            throw SiteError(path: file.path, reason: "cannot write: \(FileErrorText.cause(of: error))")
+            throw SiteError(path: error.path, reason: error.reason)
         }
-        rewritten += 1
     }
 
     /// Counts `path` as written without touching it: a page that was not rendered again

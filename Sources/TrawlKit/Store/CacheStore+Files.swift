@@ -12,13 +12,6 @@ protocol VersionedCacheFile: CacheFile, Codable {}
 
 extension Snapshot: VersionedCacheFile {}
 
-/// `http.json`: the validators of each URL a source fetched, for conditional GET.
-struct ValidatorsFile: VersionedCacheFile {
-    static let schemaVersion = 1
-    var schemaVersion: Int = ValidatorsFile.schemaVersion
-    var validators: [String: HTTPValidators]
-}
-
 extension CacheStore {
     /// Pretty-printed with sorted keys and RFC 3339 dates, so a cache kept in git diffs cleanly.
     static let encoder: JSONEncoder = {
@@ -48,19 +41,34 @@ extension CacheStore {
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
     /// case it is moved aside and reported to `problems` with `consequence`.
     func read<T: CacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CacheError.unreadable(url, error)
-        }
+        guard let data = try contents(of: url) else { return nil }
         return try decode(T.self, from: data, at: url, consequence: consequence)
     }
 
     /// Decodes the bytes read from the cache file `url`; what cannot be used is handled as `read` does.
     func decode<T: CacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
-        switch Self.decode(T.self, from: data, path: url.path) {
+        try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
+    }
+
+    /// Reads a small cache file through TrawlJSON, as `read` does the others.
+    func read<T: JSONCacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
+        guard let data = try contents(of: url) else { return nil }
+        return try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
+    }
+
+    /// The bytes of `url`; nil when there is no such file.
+    private func contents(of url: URL) throws -> Data? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw CacheError.unreadable(url, error)
+        }
+    }
+
+    /// The decoded value, or nil after moving the file aside and reporting why it is unusable.
+    private func usable<T>(_ result: Result<T, CacheError>, at url: URL, consequence: String) throws -> T? {
+        switch result {
         case .success(let value):
             return value
         case .failure(let error):
@@ -70,35 +78,40 @@ extension CacheStore {
         }
     }
 
+    static func decode<T: JSONCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
+        let json: JSONValue
+        switch parse(data, path: path) {
+        case .success(let value): json = value
+        case .failure(let error): return .failure(error)
+        }
+        let found = json["schemaVersion"]?.numberValue?.int
+        guard found == T.schemaVersion else {
+            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
+        }
+        do {
+            return .success(try T(json: CacheJSONObject(json)))
+        } catch {
+            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
+        }
+    }
+
+    /// Writes a small cache file atomically, unless it already holds exactly these bytes.
+    /// - Returns: true when the file was written.
+    @discardableResult
+    func write<T: JSONCacheFile>(_ file: T, to url: URL) throws -> Bool {
+        try AtomicFile.write(file.bytes, to: url)
+    }
+
     /// Decodes a cache file, or says precisely why it cannot be.
     static func decode<T: CacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .failure(CacheError(path: path, kind: .empty))
-        }
         // Snapshots, the large files, are read in one pass when they can be; see `SnapshotJSON.read`.
         if T.self == Snapshot.self, let snapshot = data.withUnsafeBytes({ SnapshotJSON.read($0) }) {
             return .success(snapshot as! T)
         }
-        let parsed = data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try JSONParser.parse(bytes) } }
         let json: JSONValue
-        switch parsed {
+        switch parse(data, path: path) {
         case .success(let value): json = value
-        case .failure(let error):
-            // Trawl writes UTF-8 only: bytes that are not say more than where the parse stopped.
-            if let offset = UTF8Scan.firstInvalidByte(in: [UInt8](data)) {
-                let (line, column) = position(of: offset, in: data)
-                let kind = CacheError.Kind.corrupt(
-                    offset: offset, line: line, column: column,
-                    found: JSONError.describe(data[data.startIndex + offset]), expected: "UTF-8 text")
-                return .failure(CacheError(path: path, kind: kind))
-            }
-            guard !error.isTruncated, let found = error.found else {
-                return .failure(CacheError(path: path, kind: .truncated(bytes: error.position.offset)))
-            }
-            let kind = CacheError.Kind.corrupt(
-                offset: error.position.offset, line: error.position.line, column: error.position.column,
-                found: JSONError.describe(found), expected: error.expected)
-            return .failure(CacheError(path: path, kind: kind))
+        case .failure(let error): return .failure(error)
         }
         // Snapshots the one pass declined are read from the parsed value, in either schema.
         if T.self == Snapshot.self {
@@ -131,6 +144,35 @@ extension CacheStore {
         } catch {
             return .failure(CacheError(path: path, kind: .invalidContent(describe(error))))
         }
+    }
+
+    /// Parses a cache file's bytes, or says precisely why they are not JSON.
+    private static func parse(_ data: Data, path: String) -> Result<JSONValue, CacheError> {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(CacheError(path: path, kind: .empty))
+        }
+        let parsed = data.withUnsafeBytes { bytes in Result { () throws(JSONError) in try JSONParser.parse(bytes) } }
+        let json: JSONValue
+        switch parsed {
+        case .success(let value): json = value
+        case .failure(let error):
+            // Trawl writes UTF-8 only: bytes that are not say more than where the parse stopped.
+            if let offset = UTF8Scan.firstInvalidByte(in: [UInt8](data)) {
+                let (line, column) = position(of: offset, in: data)
+                let kind = CacheError.Kind.corrupt(
+                    offset: offset, line: line, column: column,
+                    found: JSONError.describe(data[data.startIndex + offset]), expected: "UTF-8 text")
+                return .failure(CacheError(path: path, kind: kind))
+            }
+            guard !error.isTruncated, let found = error.found else {
+                return .failure(CacheError(path: path, kind: .truncated(bytes: error.position.offset)))
+            }
+            let kind = CacheError.Kind.corrupt(
+                offset: error.position.offset, line: error.position.line, column: error.position.column,
+                found: JSONError.describe(found), expected: error.expected)
+            return .failure(CacheError(path: path, kind: kind))
+        }
+        return .success(json)
     }
 
     private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
@@ -206,17 +248,11 @@ extension CacheStore {
     /// - Returns: true when the file was written.
     @discardableResult
     func write<T: Encodable>(_ value: T, to url: URL) throws -> Bool {
-        let data = try Self.encode(value)
-        if Self.file(at: url, holds: data) { return false }
-        try AtomicFile.write(data, to: url)
-        return true
+        try AtomicFile.write(try Self.encode(value), to: url)
     }
 
     static func file(at url: URL, holds data: Data) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            (attributes[.size] as? NSNumber)?.intValue == data.count
-        else { return false }
-        // An unreadable file simply gets rewritten.
-        return (try? Data(contentsOf: url)) == data
+        let comparison = data.withUnsafeBytes { bytes in try? FileInspection.compare(url.path, with: bytes) }
+        return comparison == .same
     }
 }
