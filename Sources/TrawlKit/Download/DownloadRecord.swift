@@ -49,14 +49,13 @@ struct DownloadsFile: JSONCacheFile {
         let entries = files.sorted { $0.key < $1.key }.map { name, record -> (key: String, value: JSONValue) in
             (
                 key: name,
-                value: JSONValue.object(
-                    JSONValue.members([
-                        ("complete", .bool(record.complete)),
-                        ("etag", record.etag.map(JSONValue.string)),
-                        ("lastModified", record.lastModified.map(JSONValue.string)),
-                        ("size", record.size.map { JSONValue.number(JSONNumber(Int($0))) }),
-                        ("url", .string(record.url)),
-                    ]))
+                value: JSONValue.members([
+                    ("complete", .bool(record.complete)),
+                    ("etag", record.etag.map(JSONValue.string)),
+                    ("lastModified", record.lastModified.map(JSONValue.string)),
+                    ("size", record.size.map { JSONValue.number(JSONNumber(Int($0))) }),
+                    ("url", .string(record.url)),
+                ])
             )
         }
         return [("files", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]

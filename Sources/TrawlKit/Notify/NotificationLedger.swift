@@ -74,7 +74,7 @@ extension NotificationLedger: JSONCacheFile {
                 ("name", .string(entry.name)),
                 ("pending", .array(entry.pending.map(JSONValue.string))),
             ])
-            return (key: key, value: .object(members))
+            return (key: key, value: members)
         }
         return [("notifiers", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]
     }

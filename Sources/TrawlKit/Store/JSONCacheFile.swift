@@ -117,10 +117,3 @@ struct CacheJSONObject {
         ContentError(message: "\(path(of: key)) is not \(kind)")
     }
 }
-
-extension JSONValue {
-    /// An optional member: nil writes nothing, as `JSONEncoder` left nil keys out.
-    static func members(_ pairs: [(String, JSONValue?)]) -> [(key: String, value: JSONValue)] {
-        pairs.compactMap { pair in pair.1.map { (key: pair.0, value: $0) } }
-    }
-}

@@ -33,11 +33,10 @@ struct ValidatorsFile: JSONCacheFile {
         let entries = validators.sorted { $0.key < $1.key }.map { url, validators -> (key: String, value: JSONValue) in
             (
                 key: url,
-                value: JSONValue.object(
-                    JSONValue.members([
-                        ("etag", validators.etag.map(JSONValue.string)),
-                        ("lastModified", validators.lastModified.map(JSONValue.string)),
-                    ]))
+                value: JSONValue.members([
+                    ("etag", validators.etag.map(JSONValue.string)),
+                    ("lastModified", validators.lastModified.map(JSONValue.string)),
+                ])
             )
         }
         return [("schemaVersion", .int(Self.schemaVersion)), ("validators", .object(entries))]
