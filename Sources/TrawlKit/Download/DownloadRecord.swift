@@ -27,25 +27,27 @@ struct DownloadRecord: Sendable, Hashable {
 ///   "schemaVersion": 1
 /// }
 /// ```
-struct DownloadsFile: JSONCacheFile {
+struct DownloadsFile: CacheJSONFile {
     static let schemaVersion = 1
+    var schemaVersion: Int { Self.schemaVersion }
     var files: [String: DownloadRecord]
 
     init(files: [String: DownloadRecord]) {
         self.files = files
     }
 
-    init(json: CacheJSONObject) throws(CacheJSONObject.ContentError) {
+    init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
         files = [:]
-        for (name, entry) in try json.objects("files") {
+        for (name, entry) in try json.required("files").members() {
             files[name] = DownloadRecord(
-                url: try entry.string("url"), etag: try entry.optionalString("etag"),
-                lastModified: try entry.optionalString("lastModified"), size: try entry.optionalInt64("size"),
-                complete: try entry.bool("complete"))
+                url: try entry.required("url").string(), etag: try entry.optional("etag")?.string(),
+                lastModified: try entry.optional("lastModified")?.string(),
+                size: (try entry.optional("size")?.int()).map(Int64.init),
+                complete: try entry.required("complete").bool())
         }
     }
 
-    var json: [(key: String, value: JSONValue)] {
+    var cacheJSON: JSONValue {
         let entries = files.sorted { $0.key < $1.key }.map { name, record -> (key: String, value: JSONValue) in
             (
                 key: name,
@@ -58,6 +60,6 @@ struct DownloadsFile: JSONCacheFile {
                 ])
             )
         }
-        return [("files", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]
+        return .members([("files", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))])
     }
 }

@@ -51,19 +51,22 @@ struct NotificationLedger: Sendable, Equatable {
     }
 }
 
-extension NotificationLedger: JSONCacheFile {
-    init(json: CacheJSONObject) throws(CacheJSONObject.ContentError) {
-        for (key, entry) in try json.objects("notifiers") {
+extension NotificationLedger: CacheJSONFile {
+    var schemaVersion: Int { Self.schemaVersion }
+
+    init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
+        for (key, entry) in try json.required("notifiers").members() {
             notifiers[key] = Entry(
-                name: try entry.string("name"), pending: try entry.strings("pending"),
-                delivered: try entry.strings("delivered"), lastAttempt: try entry.optionalDate("lastAttempt"),
-                lastDelivered: try entry.optionalDate("lastDelivered"),
-                lastError: try entry.optionalString("lastError"),
-                failures: try entry.optionalInt("failures") ?? 0)
+                name: try entry.required("name").string(), pending: try entry.required("pending").strings(),
+                delivered: try entry.required("delivered").strings(),
+                lastAttempt: try entry.optional("lastAttempt")?.date(),
+                lastDelivered: try entry.optional("lastDelivered")?.date(),
+                lastError: try entry.optional("lastError")?.string(),
+                failures: try entry.optional("failures")?.int() ?? 0)
         }
     }
 
-    var json: [(key: String, value: JSONValue)] {
+    var cacheJSON: JSONValue {
         let entries = notifiers.sorted { $0.key < $1.key }.map { key, entry -> (key: String, value: JSONValue) in
             let members = JSONValue.members([
                 ("delivered", .array(entry.delivered.map(JSONValue.string))),
@@ -76,6 +79,6 @@ extension NotificationLedger: JSONCacheFile {
             ])
             return (key: key, value: members)
         }
-        return [("notifiers", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))]
+        return .members([("notifiers", .object(entries)), ("schemaVersion", .int(Self.schemaVersion))])
     }
 }

@@ -92,6 +92,12 @@ struct CacheJSONField {
         return found
     }
 
+    /// An object's members, in the file's order, each with its path.
+    func members() throws(Problem) -> [(key: String, value: CacheJSONField)] {
+        guard let members = value.objectValue else { throw problem("is not an object") }
+        return members.map { ($0.key, CacheJSONField($0.value, path: child($0.key))) }
+    }
+
     func array() throws(Problem) -> [CacheJSONField] {
         guard let elements = value.arrayValue else { throw problem("is not an array") }
         return elements.enumerated().map { CacheJSONField($1, path: "\(path)[\($0)]") }

@@ -50,12 +50,6 @@ extension CacheStore {
         try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
     }
 
-    /// Reads a small cache file through TrawlJSON, as `read` does the others.
-    func read<T: JSONCacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
-        guard let data = try contents(of: url) else { return nil }
-        return try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
-    }
-
     /// The bytes of `url`; nil when there is no such file.
     private func contents(of url: URL) throws -> Data? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
@@ -76,30 +70,6 @@ extension CacheStore {
             problems.report(CacheProblem(error: error, movedTo: movedTo, consequence: consequence))
             return nil
         }
-    }
-
-    static func decode<T: JSONCacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
-        let json: JSONValue
-        switch parse(data, path: path) {
-        case .success(let value): json = value
-        case .failure(let error): return .failure(error)
-        }
-        let found = json["schemaVersion"]?.numberValue?.int
-        guard found == T.schemaVersion else {
-            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
-        }
-        do {
-            return .success(try T(json: CacheJSONObject(json)))
-        } catch {
-            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
-        }
-    }
-
-    /// Writes a small cache file atomically, unless it already holds exactly these bytes.
-    /// - Returns: true when the file was written.
-    @discardableResult
-    func write<T: JSONCacheFile>(_ file: T, to url: URL) throws -> Bool {
-        try AtomicFile.write(file.bytes, to: url)
     }
 
     /// Decodes a cache file, or says precisely why it cannot be.

@@ -13,23 +13,24 @@ import TrawlJSON
 ///   }
 /// }
 /// ```
-struct ValidatorsFile: JSONCacheFile {
+struct ValidatorsFile: CacheJSONFile {
     static let schemaVersion = 1
+    var schemaVersion: Int { Self.schemaVersion }
     var validators: [String: HTTPValidators]
 
     init(validators: [String: HTTPValidators]) {
         self.validators = validators
     }
 
-    init(json: CacheJSONObject) throws(CacheJSONObject.ContentError) {
+    init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
         validators = [:]
-        for (url, entry) in try json.objects("validators") {
+        for (url, entry) in try json.required("validators").members() {
             validators[url] = HTTPValidators(
-                etag: try entry.optionalString("etag"), lastModified: try entry.optionalString("lastModified"))
+                etag: try entry.optional("etag")?.string(), lastModified: try entry.optional("lastModified")?.string())
         }
     }
 
-    var json: [(key: String, value: JSONValue)] {
+    var cacheJSON: JSONValue {
         let entries = validators.sorted { $0.key < $1.key }.map { url, validators -> (key: String, value: JSONValue) in
             (
                 key: url,
@@ -39,6 +40,6 @@ struct ValidatorsFile: JSONCacheFile {
                 ])
             )
         }
-        return [("schemaVersion", .int(Self.schemaVersion)), ("validators", .object(entries))]
+        return .members([("schemaVersion", .int(Self.schemaVersion)), ("validators", .object(entries))])
     }
 }
