@@ -1,7 +1,7 @@
 import Foundation
 import TrawlFeeds
-import TrawlText
 import TrawlJSON
+import TrawlText
 
 /// `trawl feed FILE_OR_URL`: parse a feed and print it as JSON, a stable interface for scripts.
 ///
