@@ -1,4 +1,5 @@
 import Foundation
+import TrawlJSON
 
 /// `trawl status`: the health of each source, from the cache.
 enum StatusCommand: TrawlCommand {
@@ -55,7 +56,7 @@ enum StatusCommand: TrawlCommand {
         let notifications = try NotificationLedger.read(from: store).notifiers.values.sorted { $0.name < $1.name }
         for problem in store.problems.drain() { console.warning(problem.description) }
         if json {
-            let data = try CacheStore.encode(rows)
+            let data = CacheJSONLayout.data(.array(rows.map(\.json)))
             console.write(String(decoding: data, as: UTF8.self))
         } else if rows.isEmpty {
             console.print("no sources in \(store.root.path) yet")
@@ -72,7 +73,7 @@ enum StatusCommand: TrawlCommand {
         return rows.contains { $0.stale } ? .failure : .success
     }
 
-    struct Row: Encodable {
+    struct Row {
         var id: String
         var lastSuccess: Date?
         var items: Int
@@ -94,21 +95,18 @@ enum StatusCommand: TrawlCommand {
             warnings = health.warnings ?? []
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id, lastSuccess, items, failures, stale, lastError, errorKind, warnings
-        }
-
-        // Absent values are written as null, so every object has every key.
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(lastSuccess, forKey: .lastSuccess)
-            try container.encode(items, forKey: .items)
-            try container.encode(failures, forKey: .failures)
-            try container.encode(stale, forKey: .stale)
-            try container.encode(lastError, forKey: .lastError)
-            try container.encode(errorKind, forKey: .errorKind)
-            try container.encode(warnings, forKey: .warnings)
+        /// The row for `--json`: absent values are null, so every object has every key.
+        var json: JSONValue {
+            .object([
+                ("errorKind", errorKind.map(JSONValue.string) ?? .null),
+                ("failures", .int(failures)),
+                ("id", .string(id)),
+                ("items", .int(items)),
+                ("lastError", lastError.map(JSONValue.string) ?? .null),
+                ("lastSuccess", lastSuccess.map(JSONValue.date) ?? .null),
+                ("stale", .bool(stale)),
+                ("warnings", .strings(warnings)),
+            ])
         }
     }
 

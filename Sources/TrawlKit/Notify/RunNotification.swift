@@ -2,8 +2,8 @@ import Foundation
 
 /// What one notifier is told of one run: the changes of the sources it watches, and the
 /// sources that broke or recovered. Encoded as the webhook's `json` body (docs/NOTIFY.md).
-struct RunNotification: Sendable, Encodable {
-    public struct FieldChange: Sendable, Encodable {
+struct RunNotification: Sendable {
+    public struct FieldChange: Sendable {
         public var field: String
         /// The cache's wording (RFC 3339 dates, plain digits); null when absent.
         public var before: String?
@@ -13,7 +13,7 @@ struct RunNotification: Sendable, Encodable {
         public var afterText: String
     }
 
-    public struct ItemChange: Sendable, Encodable {
+    public struct ItemChange: Sendable {
         /// `added`, `changed`, `removed`, `reappeared`.
         public var kind: String
         public var id: String
@@ -24,7 +24,7 @@ struct RunNotification: Sendable, Encodable {
         public var fields: [FieldChange]
     }
 
-    public struct SourceChanges: Sendable, Encodable {
+    public struct SourceChanges: Sendable {
         public var id: String
         public var name: String
         /// The source's page on the site, when `site.url` is set.
@@ -32,7 +32,7 @@ struct RunNotification: Sendable, Encodable {
         public var changes: [ItemChange]
     }
 
-    public struct Failure: Sendable, Encodable {
+    public struct Failure: Sendable {
         public var source: String
         public var name: String
         /// `broke`, `recovered`, `degraded` (field warnings began) or `repaired` (they stopped).
@@ -55,7 +55,7 @@ struct RunNotification: Sendable, Encodable {
     public var sources: [SourceChanges]
     public var failures: [Failure]
 
-    public struct Counts: Sendable, Encodable {
+    public struct Counts: Sendable {
         public var changes: Int
         public var added: Int
         public var changed: Int

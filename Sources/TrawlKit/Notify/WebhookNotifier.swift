@@ -48,7 +48,7 @@ struct WebhookNotifier: Sendable {
         let body: Data
         switch webhook.format {
         case .json:
-            body = try CacheStore.encode(notification)
+            body = notification.jsonData
         case .slack:
             body = Self.json(["text": NotificationText.plain(notification)])
         case .discord:

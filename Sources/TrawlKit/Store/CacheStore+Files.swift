@@ -7,37 +7,9 @@ protocol CacheFile {
     var schemaVersion: Int { get }
 }
 
-/// A cache file read and written through `Codable`.
-protocol VersionedCacheFile: CacheFile, Codable {}
-
-extension Snapshot: VersionedCacheFile {}
+extension Snapshot: CacheFile {}
 
 extension CacheStore {
-    /// Pretty-printed with sorted keys and RFC 3339 dates, so a cache kept in git diffs cleanly.
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(CacheDate.string(from: date))
-        }
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = CacheDate.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "not an RFC 3339 date: \(text)")
-            }
-            return date
-        }
-        return decoder
-    }()
-
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
     /// case it is moved aside and reported to `problems` with `consequence`.
     func read<T: CacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
@@ -100,19 +72,14 @@ extension CacheStore {
         guard found == T.schemaVersion else {
             return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
         }
-        do {
-            // Run records and health are read from the parsed value (`CacheJSONDecodable`).
-            if let type = T.self as? any CacheJSONDecodable.Type {
-                return .success(try type.init(cacheJSON: CacheJSONField(json)) as! T)
-            }
-            guard let type = T.self as? any Decodable.Type else {
-                return .failure(CacheError(path: path, kind: .invalidContent("\(T.self) cannot be read")))
-            }
-            return .success(try decoder.decode(type, from: data) as! T)
-        } catch let problem as CacheJSONField.Problem {
-            return .failure(CacheError(path: path, kind: .invalidContent(problem.message)))
+        // Run records, health and the small files are read from the parsed value (`CacheJSONDecodable`).
+        guard let type = T.self as? any CacheJSONDecodable.Type else {
+            return .failure(CacheError(path: path, kind: .invalidContent("\(T.self) cannot be read")))
+        }
+        do throws(CacheJSONField.Problem) {
+            return .success(try type.init(cacheJSON: CacheJSONField(json)) as! T)
         } catch {
-            return .failure(CacheError(path: path, kind: .invalidContent(describe(error))))
+            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
         }
     }
 
@@ -155,40 +122,6 @@ extension CacheStore {
         return (line, offset - lineStart + 1)
     }
 
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let text = context.codingPath.reduce("") { path, key in
-                if let index = key.intValue { return path + "[\(index)]" }
-                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-            }
-            return text.isEmpty ? "the top level" : text
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let at = context.codingPath.isEmpty ? "" : " in \(path(context))"
-            return "'\(key.stringValue)' is missing\(at)"
-        case .typeMismatch(let type, let context):
-            return "\(path(context)) is not \(typeName(type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)) is null where \(typeName(type)) should be"
-        case .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is Double.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        case is [Any].Type: return "an array"
-        default: return "\(type)"
-        }
-    }
-
     /// Renames an unusable file to `<name>.corrupt-<UTC timestamp>`, never over another one.
     private func moveAside(_ url: URL) throws -> URL {
         // To the second (`20261130T040000Z`): enough for a person, and the counter keeps names apart.
@@ -206,19 +139,16 @@ extension CacheStore {
         return target
     }
 
-    /// The bytes a value is stored as: pretty JSON with a final newline.
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let snapshot = value as? Snapshot { return SnapshotJSON.encode(snapshot) }
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        return data
+    /// The bytes a snapshot is stored as (`SnapshotJSON`).
+    static func encode(_ snapshot: Snapshot) -> Data {
+        SnapshotJSON.encode(snapshot)
     }
 
-    /// Writes `value` atomically, unless the file already holds exactly these bytes.
+    /// Writes `snapshot` atomically, unless the file already holds exactly these bytes.
     /// - Returns: true when the file was written.
     @discardableResult
-    func write<T: Encodable>(_ value: T, to url: URL) throws -> Bool {
-        try AtomicFile.write(try Self.encode(value), to: url)
+    func write(_ snapshot: Snapshot, to url: URL) throws -> Bool {
+        try AtomicFile.write(Self.encode(snapshot), to: url)
     }
 
     static func file(at url: URL, holds data: Data) -> Bool {

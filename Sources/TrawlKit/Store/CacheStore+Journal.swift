@@ -46,7 +46,7 @@ extension CacheStore {
                     index: index, outcome: outcome, changes: detection.changes, snapshotDigest: nil, finished: time))
             return
         }
-        let data = try Self.encode(detection.snapshot)
+        let data = Self.encode(detection.snapshot)
         try journal.append(
             source: .init(
                 index: index, outcome: outcome, changes: detection.changes,
