@@ -2,7 +2,7 @@
 ///
 /// Options take their value as the next argument or after `=` (`--port 8080`,
 /// `--port=8080`); `--` ends the options.
-public struct ParsedArguments: Sendable {
+struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
     private var flagsSeen: Set<String> = []
     private var optionValues: [String: [String]] = [:]

@@ -11,6 +11,7 @@ public struct RunOptions: Sendable {
     /// The run's id, when an orchestrator gives every shard the same one (`--run-id`).
     public var runID: String?
 
+    /// Every source, all of it: what `trawl run` does without options.
     public init(
         only: [String] = [], accept: [String] = [], offline: Bool = false, shard: Shard? = nil, runID: String? = nil
     ) {
