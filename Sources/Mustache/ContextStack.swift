@@ -21,18 +21,25 @@ struct ContextStack {
     /// part is looked up from the innermost object outwards, and each further part
     /// only inside the previous result ("Dotted Names - Context Precedence").
     func lookUp(_ name: Name) -> MustacheValue? {
-        guard let first = name.parts.first else { return frames.last }
+        let parts = name.parts
+        guard !parts.isEmpty else { return frames.last }
+        let first = parts[0]
+        // By index, innermost first: a reversed view would copy (retain) every frame it passes.
+        var index = frames.count - 1
         var found: MustacheValue?
-        for frame in frames.reversed() {
-            if let value = frame[first] {
+        while index >= 0 {
+            if let value = frames[index][first] {
                 found = value
                 break
             }
+            index -= 1
         }
         guard var value = found else { return nil }
-        for part in name.parts.dropFirst() {
-            guard let next = value[part] else { return nil }
+        var part = 1
+        while part < parts.count {
+            guard let next = value[parts[part]] else { return nil }
             value = next
+            part += 1
         }
         return value
     }
