@@ -21,13 +21,22 @@ struct TableView: Encodable, MustacheObject {
             }
         }
     }
-    struct Cell: Encodable, MustacheObject {
-        var text: String
-        var href: String
+    /// Cells and rows are classes, built once and then only read: a page's slice of the
+    /// rows, and the template, hold each as one reference.
+    final class Cell: Encodable, MustacheObject {
+        let text: String
+        let href: String
         /// What the column sorts by: the raw number for numeric columns, dates as RFC 3339.
-        var sort: String
+        let sort: String
         /// Numbers are set right-aligned.
-        var numeric: Bool
+        let numeric: Bool
+
+        init(text: String, href: String, sort: String, numeric: Bool) {
+            self.text = text
+            self.href = href
+            self.sort = sort
+            self.numeric = numeric
+        }
 
         func member(_ key: String) -> MustacheValue? {
             switch key {
@@ -39,11 +48,18 @@ struct TableView: Encodable, MustacheObject {
             }
         }
     }
-    struct Row: Encodable, MustacheObject {
-        var cells: [Cell]
-        var fields: FieldTable
-        var fileHref: String
-        var search: String
+    final class Row: Encodable, MustacheObject {
+        let cells: [Cell]
+        let fields: FieldTable
+        let fileHref: String
+        let search: String
+
+        init(cells: [Cell], fields: FieldTable, fileHref: String, search: String) {
+            self.cells = cells
+            self.fields = fields
+            self.fileHref = fileHref
+            self.search = search
+        }
 
         func member(_ key: String) -> MustacheValue? {
             switch key {

@@ -72,10 +72,13 @@ struct ValueWording: Sendable {
     let language: String
     /// The language's digit group and decimal separators, looked up once.
     private let separators: (group: String, decimal: String)
+    /// The language's month names, looked up once: every dated item asks for one.
+    private let months: [String]
 
     init(language: String = "en") {
         self.language = language
         separators = Self.separators(for: language)
+        months = Self.monthNames(for: language)
     }
 
     /// The value of field `field` in words.
@@ -110,7 +113,7 @@ struct ValueWording: Sendable {
     /// (dates scraped from a page are often days alone).
     func date(_ date: Date) -> String {
         let time = CivilTime(date)
-        let month = Self.monthNames(for: language)[time.month - 1]
+        let month = months[time.month - 1]
         let day = "\(time.day) \(month) \(time.year)"
         guard time.hour != 0 || time.minute != 0 else { return day }
         return day + ", " + Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute) + " UTC"
