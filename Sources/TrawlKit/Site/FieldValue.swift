@@ -30,8 +30,14 @@ final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheO
     init(_ field: Item.Field, wording: ValueWording) {
         name = SafeText.line(field.name)
         label = FieldLabels.shared.label(forField: field.name)
-        human = SafeText.line(wording.text(field.value, field: field.name))
         raw = SafeText.line(field.value.text)
+        switch field.value {
+        case .string, .url:
+            // Worded as they are: the same text, cleaned once.
+            human = raw
+        default:
+            human = SafeText.line(wording.text(field.value, field: field.name))
+        }
         if case .url(let url) = field.value {
             href = SafeText.link(url) ?? ""
         } else {

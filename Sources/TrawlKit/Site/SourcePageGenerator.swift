@@ -141,8 +141,10 @@ enum SourcePageGenerator {
         var upcoming: [ItemView] = []
         var recent: [ItemView] = []
         var earlier: [ItemView] = []
-        for (item, view) in zip(items, views) {
-            guard let date = item.date else {
+        // By index: a zip would copy every item on the way.
+        for index in items.indices {
+            let view = views[index]
+            guard let date = items[index].date else {
                 earlier.append(view)
                 continue
             }
