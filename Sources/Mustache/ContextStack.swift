@@ -22,24 +22,25 @@ struct ContextStack {
     /// only inside the previous result ("Dotted Names - Context Precedence").
     func lookUp(_ name: Name) -> MustacheValue? {
         let parts = name.parts
-        guard !parts.isEmpty else { return frames.last }
-        let first = parts[0]
-        // By index, innermost first: a reversed view would copy (retain) every frame it passes.
+        guard let first = parts.first else { return frames.last }
+        // By index, innermost first, returning what is found as it is: a reversed view, or
+        // a variable carried to the end, would copy (retain) the values on the way.
         var index = frames.count - 1
-        var found: MustacheValue?
         while index >= 0 {
             if let value = frames[index][first] {
-                found = value
-                break
+                return parts.count == 1 ? value : Self.members(of: value, parts)
             }
             index -= 1
         }
-        guard var value = found else { return nil }
-        var part = 1
-        while part < parts.count {
-            guard let next = value[parts[part]] else { return nil }
+        return nil
+    }
+
+    /// The value at `parts` after the first inside `value` ("Dotted Names").
+    private static func members(of value: MustacheValue, _ parts: [String]) -> MustacheValue? {
+        var value = value
+        for part in parts.dropFirst() {
+            guard let next = value[part] else { return nil }
             value = next
-            part += 1
         }
         return value
     }

@@ -56,6 +56,15 @@ struct Renderer {
 
     private mutating func interpolate(_ tag: VariableTag) throws {
         guard let value = context.lookUp(tag.name) else { return }
+        // Most values are text: written as they are, with no copy made first.
+        if case .string(let string) = value {
+            if tag.isEscaped {
+                MarkupEscaper.append(string, as: .html, to: &output)
+            } else {
+                output.append(string)
+            }
+            return
+        }
         let text: String
         if case .lambda(let lambda) = value {
             // Spec `~lambdas`: the result is a template, parsed with the default delimiters.
