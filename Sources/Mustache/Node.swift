@@ -1,8 +1,9 @@
 /// One element of a compiled template: the tree the parser builds and the renderer walks.
 ///
-/// The tags are classes: the renderer takes one out of its node for every item of a list,
-/// and a reference is one retain where a struct of strings and arrays is several.
-indirect enum Node: Sendable {
+/// The tags are classes, and a node is no box around them: the renderer takes a tag out of
+/// its node for every item of a list, and a reference is one retain where a struct of
+/// strings and arrays is several.
+enum Node: Sendable {
     case text(String)
     /// The start of a kept source line, with that line's leading blanks (see `Token`).
     case lineStart(indentation: String)
