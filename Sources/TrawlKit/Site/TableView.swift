@@ -110,10 +110,13 @@ struct TableView: Encodable, MustacheObject {
                 })
         }
         let numericColumns = Set(columns.filter(\.numeric).map(\.field))
+        // Asked once per column, not once per cell.
+        let isNumeric = names.map { numericColumns.contains($0) }
         rows = items.map { item in
             let values = item.fields.map { FieldValue($0, wording: wording) }
             let byName = FieldValue.byName(values)
-            let cells = names.map { name -> Cell in
+            let cells = names.indices.map { column -> Cell in
+                let name = names[column]
                 guard let value = byName[name] else { return Cell(text: "", href: "", sort: "", numeric: false) }
                 if value.type == "url" {
                     let url = URL(string: value.raw)
@@ -122,13 +125,23 @@ struct TableView: Encodable, MustacheObject {
                         text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false)
                 }
                 let href = name == linkColumn ? SafeText.link(item.url) ?? "" : ""
-                return Cell(text: value.human, href: href, sort: value.raw, numeric: numericColumns.contains(name))
+                return Cell(text: value.human, href: href, sort: value.raw, numeric: isNumeric[column])
             }
             return Row(
                 cells: cells, fields: byName, fileHref: files[item.id] ?? "",
-                search: cells.map(\.text).joined(separator: " ").lowercased())
+                search: Self.searchText(cells))
         }
         hasFiles = !files.isEmpty
+    }
+
+    /// The cells' texts joined by spaces, lower-cased: built in one string, as every row has one.
+    private static func searchText(_ cells: [Cell]) -> String {
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { text += " " }
+            text += cell.text
+        }
+        return text.lowercased()
     }
 
     private static func isText(_ name: String, in items: [Item]) -> Bool {
