@@ -21,16 +21,24 @@ struct ContextStack {
     /// part is looked up from the innermost object outwards, and each further part
     /// only inside the previous result ("Dotted Names - Context Precedence").
     func lookUp(_ name: Name) -> MustacheValue? {
-        guard let first = name.parts.first else { return frames.last }
-        var found: MustacheValue?
-        for frame in frames.reversed() {
-            if let value = frame[first] {
-                found = value
-                break
+        let parts = name.parts
+        guard let first = parts.first else { return frames.last }
+        // By index, innermost first, returning what is found as it is: a reversed view, or
+        // a variable carried to the end, would copy (retain) the values on the way.
+        var index = frames.count - 1
+        while index >= 0 {
+            if let value = frames[index][first] {
+                return parts.count == 1 ? value : Self.members(of: value, parts)
             }
+            index -= 1
         }
-        guard var value = found else { return nil }
-        for part in name.parts.dropFirst() {
+        return nil
+    }
+
+    /// The value at `parts` after the first inside `value` ("Dotted Names").
+    private static func members(of value: MustacheValue, _ parts: [String]) -> MustacheValue? {
+        var value = value
+        for part in parts.dropFirst() {
             guard let next = value[part] else { return nil }
             value = next
         }

@@ -1,5 +1,9 @@
 /// One element of a compiled template: the tree the parser builds and the renderer walks.
-indirect enum Node: Sendable {
+///
+/// The tags are classes, and a node is no box around them: the renderer takes a tag out of
+/// its node for every item of a list, and a reference is one retain where a struct of
+/// strings and arrays is several.
+enum Node: Sendable {
     case text(String)
     /// The start of a kept source line, with that line's leading blanks (see `Token`).
     case lineStart(indentation: String)
@@ -24,14 +28,20 @@ struct Name: Sendable {
 }
 
 /// `{{name}}`, `{{{name}}}` or `{{&name}}`.
-struct VariableTag: Sendable {
+final class VariableTag: Sendable {
     let name: Name
     let isEscaped: Bool
     let location: SourceLocation
+
+    init(name: Name, isEscaped: Bool, location: SourceLocation) {
+        self.name = name
+        self.isEscaped = isEscaped
+        self.location = location
+    }
 }
 
 /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
-struct SectionTag: Sendable {
+final class SectionTag: Sendable {
     let name: Name
     let isInverted: Bool
     let nodes: [Node]
@@ -40,6 +50,16 @@ struct SectionTag: Sendable {
     /// The delimiters at the opening tag, for parsing a lambda's result.
     let delimiters: Delimiters
     let location: SourceLocation
+
+    init(name: Name, isInverted: Bool, nodes: [Node], rawText: String, delimiters: Delimiters, location: SourceLocation)
+    {
+        self.name = name
+        self.isInverted = isInverted
+        self.nodes = nodes
+        self.rawText = rawText
+        self.delimiters = delimiters
+        self.location = location
+    }
 }
 
 /// Where a partial or parent template's name comes from.
@@ -59,12 +79,18 @@ enum TemplateReference: Sendable {
 }
 
 /// `{{>name}}`: another template rendered in place.
-struct PartialTag: Sendable {
+final class PartialTag: Sendable {
     let reference: TemplateReference
     /// The blanks before a standalone tag, which indent every line of the partial;
     /// nil when the tag shares its line with text.
     let indentation: String?
     let location: SourceLocation
+
+    init(reference: TemplateReference, indentation: String?, location: SourceLocation) {
+        self.reference = reference
+        self.indentation = indentation
+        self.location = location
+    }
 }
 
 /// `{{<name}}…{{/name}}` (spec `~inheritance`): a partial whose blocks are overridden.
@@ -75,7 +101,7 @@ struct ParentTag: Sendable {
 }
 
 /// `{{$name}}…{{/name}}` (spec `~inheritance`): replaceable content.
-struct BlockTag: Sendable {
+final class BlockTag: Sendable {
     let name: String
     let nodes: [Node]
     /// The indentation at the place the block stands, in its template's source: where
@@ -87,4 +113,16 @@ struct BlockTag: Sendable {
     /// The template the block was written in, for errors in its content.
     let templateName: String
     let location: SourceLocation
+
+    init(
+        name: String, nodes: [Node], siteIndentation: String, contentIndentation: String, templateName: String,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.nodes = nodes
+        self.siteIndentation = siteIndentation
+        self.contentIndentation = contentIndentation
+        self.templateName = templateName
+        self.location = location
+    }
 }

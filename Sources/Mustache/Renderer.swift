@@ -28,8 +28,9 @@ struct Renderer {
     var text: String { String(decoding: output, as: UTF8.self) }
 
     mutating func render(_ nodes: [Node]) throws {
-        for node in nodes {
-            switch node {
+        // By index: an iterator hands out a copy (a retain) of every node it passes.
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text): output.append(text)
             case .lineStart(let blanks): startLine(blanks)
             case .variable(let tag): try interpolate(tag)
@@ -56,6 +57,15 @@ struct Renderer {
 
     private mutating func interpolate(_ tag: VariableTag) throws {
         guard let value = context.lookUp(tag.name) else { return }
+        // Most values are text: written as they are, with no copy made first.
+        if case .string(let string) = value {
+            if tag.isEscaped {
+                MarkupEscaper.append(string, as: .html, to: &output)
+            } else {
+                output.append(string)
+            }
+            return
+        }
         let text: String
         if case .lambda(let lambda) = value {
             // Spec `~lambdas`: the result is a template, parsed with the default delimiters.
@@ -86,8 +96,8 @@ struct Renderer {
         }
         switch value {
         case .list(let items):
-            for item in items {
-                context.push(item)
+            for index in items.indices {
+                context.push(items[index])
                 try render(tag.nodes)
                 context.pop()
             }

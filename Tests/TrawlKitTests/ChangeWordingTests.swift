@@ -84,6 +84,16 @@ import Testing
         #expect(script.filter { $0.0 != .removed }.map(\.1).joined() == new)
     }
 
+    @Test func asciiTextSplitsAsItsCharactersDo() {
+        // The byte path for ASCII must cut where the Character path cuts: runs of white space
+        // (a CRLF is one Character, two bytes) and runs of the rest.
+        #expect(
+            WordDiff.tokens("a  b\r\nc\u{0B}d\te ") == ["a", "  ", "b", "\r\n", "c", "\u{0B}", "d", "\t", "e", " "])
+        #expect(WordDiff.tokens("  lead") == ["  ", "lead"])
+        #expect(WordDiff.tokens("naïve  café") == ["naïve", "  ", "café"])
+        #expect(WordDiff.tokens("") == [])
+    }
+
     @Test func theDiffIsMinimal() throws {
         let script = try #require(
             WordDiff.editScript(["a", "b", "c", "a", "b", "b", "a"], ["c", "b", "a", "b", "a", "c"], maxEdits: 100))

@@ -20,21 +20,27 @@ struct FeedEntryBuilder {
     /// The source's entries; `baselines` false leaves its "now tracking" entries out (the
     /// unified feed says that once for all the sources a run began tracking).
     func entries(baselines: Bool = true) -> [FeedDocument.Entry] {
+        markedEntries().filter { baselines || !$0.isBaseline }.map(\.entry)
+    }
+
+    /// The source's entries, newest first, each marked when it is a "now tracking" one: the
+    /// source's feed and the unified feed take theirs from one list, built once.
+    func markedEntries() -> [(entry: FeedDocument.Entry, isBaseline: Bool)] {
         let changes = site.content.changes.filter { $0.sourceID == source.id }
-        var entries: [FeedDocument.Entry] = []
+        var entries: [(entry: FeedDocument.Entry, isBaseline: Bool)] = []
         switch source.configuration.entries {
         case .changes:
-            for change in changes where change.isNews { entries.append(entry(for: change)) }
+            for change in changes where change.isNews { entries.append((entry(for: change), false)) }
         case .items:
-            entries += itemEntries(changes)
+            entries += itemEntries(changes).map { ($0, false) }
         }
-        if baselines, source.configuration.announceBaseline {
-            for baseline in changes where baseline.kind == .baseline { entries.append(entry(for: baseline)) }
+        if source.configuration.announceBaseline {
+            for baseline in changes where baseline.kind == .baseline { entries.append((entry(for: baseline), true)) }
         }
         for event in site.content.healthEvents where event.sourceID == source.id {
-            entries.append(entry(for: event))
+            entries.append((entry(for: event), false))
         }
-        return FeedGenerator.newestFirst(entries)
+        return FeedGenerator.newestFirst(entries) { $0.entry.updated }
     }
 
     /// A change as an entry of its own.

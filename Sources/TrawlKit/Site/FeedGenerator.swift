@@ -18,11 +18,11 @@ enum FeedGenerator {
         var unified: [FeedDocument.Entry] = []
         for source in content.sources {
             let builder = FeedEntryBuilder(site: site, source: source, authority: authority)
-            let entries = builder.entries()
-            unified += builder.entries(baselines: false)
+            let entries = builder.markedEntries()
+            unified += entries.filter { !$0.isBaseline }.map(\.entry)
             try write(
                 site, title: "\(title): \(source.name)", subtitle: nil, folder: "sources/\(source.id)/",
-                entries: Array(entries.prefix(content.feedLimit)))
+                entries: entries.prefix(content.feedLimit).map(\.entry))
         }
         unified += baselineEntries(site, authority: authority)
         try write(
@@ -67,9 +67,14 @@ enum FeedGenerator {
     /// Newest `updated` first; ties keep the order given (configuration order, then each
     /// source's own order), so the same cache always gives the same feed.
     static func newestFirst(_ entries: [FeedDocument.Entry]) -> [FeedDocument.Entry] {
+        newestFirst(entries) { $0.updated }
+    }
+
+    /// `newestFirst(_:)` for entries carried in other values.
+    static func newestFirst<Carrier>(_ entries: [Carrier], updated: (Carrier) -> Date) -> [Carrier] {
         entries.enumerated().sorted { left, right in
-            left.element.updated != right.element.updated
-                ? left.element.updated > right.element.updated : left.offset < right.offset
+            let (leftTime, rightTime) = (updated(left.element), updated(right.element))
+            return leftTime != rightTime ? leftTime > rightTime : left.offset < right.offset
         }.map(\.element)
     }
 

@@ -14,22 +14,30 @@ import Mustache
 ///
 /// Every string is plain text cleaned by `SafeText`; `href` is empty unless the value is
 /// an http, https or mailto URL.
-struct FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheObject {
+///
+/// A class, built once and then only read: an item's lists and table share each value.
+final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheObject {
     /// The name in the configuration (`enclosureLength`).
-    var name: String
+    let name: String
     /// The name as a heading (`File size`).
-    var label: String
-    var human: String
-    var raw: String
-    var href: String
+    let label: String
+    let human: String
+    let raw: String
+    let href: String
     /// `string`, `int`, `number`, `bool`, `date`, `url` or `list`.
-    var type: String
+    let type: String
 
     init(_ field: Item.Field, wording: ValueWording) {
         name = SafeText.line(field.name)
         label = FieldLabels.shared.label(forField: field.name)
-        human = SafeText.line(wording.text(field.value, field: field.name))
         raw = SafeText.line(field.value.text)
+        switch field.value {
+        case .string, .url:
+            // Worded as they are: the same text, cleaned once.
+            human = raw
+        default:
+            human = SafeText.line(wording.text(field.value, field: field.name))
+        }
         if case .url(let url) = field.value {
             href = SafeText.link(url) ?? ""
         } else {

@@ -5,39 +5,82 @@ import Mustache
 ///
 /// `isEpisode`, `isSwitch` and `isPlain` say which partial shows it (`episode`, `switch`,
 /// `item`); every item also has its fields by name and in order (`FieldValue`).
-struct ItemView: Encodable, MustacheObject {
-    var title: String
-    var href: String
-    var date: String
-    var dateText: String
-    var summary: String
+///
+/// A class, built once and then only read: a page's list holds, slices and hands each view
+/// to the template as one reference, not as a copy of twenty strings.
+final class ItemView: Encodable, MustacheObject {
+    let title: String
+    let href: String
+    let date: String
+    let dateText: String
+    let summary: String
     /// Every field by name: `{{fields.duration}}` (in words), `{{fields.duration.raw}}`,
     /// `{{#fields.enclosure}}…{{/fields.enclosure}}`.
-    var fields: FieldTable
+    let fields: FieldTable
     /// Every field in the configuration's order.
-    var fieldList: [FieldValue]
+    let fieldList: [FieldValue]
     /// The fields the default view lists beneath the title: those not shown in a place of their own.
-    var details: [FieldValue]
-    var hasDetails: Bool
-    var fileHref: String
-    var isEpisode: Bool
-    var isSwitch: Bool
-    var isPlain: Bool
-    var episode: EpisodeView
+    let details: [FieldValue]
+    let hasDetails: Bool
+    let fileHref: String
+    let isEpisode: Bool
+    let isSwitch: Bool
+    let isPlain: Bool
+    let episode: EpisodeView
     /// A switch's state: `on`, `off`, or `gone` for one no longer on the page; else empty.
-    var state: String
-    var stateText: String
+    let state: String
+    let stateText: String
     /// When the switch last flipped (or appeared), from the run records; empty when unknown.
-    var flippedAt: String
-    var flippedAtText: String
+    let flippedAt: String
+    let flippedAtText: String
     /// True when it flipped in the latest run shown.
-    var flipped: Bool
-    var gone: Bool
+    let flipped: Bool
+    let gone: Bool
     /// When a switch with no known flip was first tracked (its source's baseline), else empty.
-    var trackedSince: String
-    var trackedSinceText: String
+    let trackedSince: String
+    let trackedSinceText: String
     /// Lower-cased text the search box matches against.
-    var search: String
+    let search: String
+
+    init(
+        title: String, href: String, date: String, dateText: String, summary: String, fields: FieldTable,
+        fieldList: [FieldValue], details: [FieldValue], hasDetails: Bool, fileHref: String, isEpisode: Bool,
+        isSwitch: Bool, isPlain: Bool, episode: EpisodeView, state: String, stateText: String,
+        marks: SwitchMarks = SwitchMarks(), search: String
+    ) {
+        self.title = title
+        self.href = href
+        self.date = date
+        self.dateText = dateText
+        self.summary = summary
+        self.fields = fields
+        self.fieldList = fieldList
+        self.details = details
+        self.hasDetails = hasDetails
+        self.fileHref = fileHref
+        self.isEpisode = isEpisode
+        self.isSwitch = isSwitch
+        self.isPlain = isPlain
+        self.episode = episode
+        self.state = marks.state ?? state
+        self.stateText = marks.stateText ?? stateText
+        self.flippedAt = marks.flippedAt
+        self.flippedAtText = marks.flippedAtText
+        self.flipped = marks.flipped
+        self.gone = marks.gone
+        self.trackedSince = marks.trackedSince
+        self.trackedSinceText = marks.trackedSinceText
+        self.search = search
+    }
+
+    /// This view with what a status page adds to a switch.
+    func marked(_ marks: SwitchMarks) -> ItemView {
+        ItemView(
+            title: title, href: href, date: date, dateText: dateText, summary: summary, fields: fields,
+            fieldList: fieldList, details: details, hasDetails: hasDetails, fileHref: fileHref, isEpisode: isEpisode,
+            isSwitch: isSwitch, isPlain: isPlain, episode: episode, state: state, stateText: stateText, marks: marks,
+            search: search)
+    }
 
     /// The members above by name: a page renders straight from the views.
     func member(_ key: String) -> MustacheValue? {
@@ -135,6 +178,19 @@ struct EpisodeView: Encodable, MustacheObject {
 
     /// Fields an episode shows in places of their own.
     static let shownFields: Set<String> = ["enclosure", "enclosureType", "enclosureLength", "duration", "artwork"]
+}
+
+/// What a status page adds to a switch: when it last flipped (or was first tracked), or
+/// that it has left the page (`state` and `stateText` then say so).
+struct SwitchMarks {
+    var state: String? = nil
+    var stateText: String? = nil
+    var flippedAt = ""
+    var flippedAtText = ""
+    var flipped = false
+    var gone = false
+    var trackedSince = ""
+    var trackedSinceText = ""
 }
 
 struct ItemGroup: Encodable, MustacheObject {

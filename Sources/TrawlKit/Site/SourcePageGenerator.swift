@@ -141,8 +141,10 @@ enum SourcePageGenerator {
         var upcoming: [ItemView] = []
         var recent: [ItemView] = []
         var earlier: [ItemView] = []
-        for (item, view) in zip(items, views) {
-            guard let date = item.date else {
+        // By index: a zip would copy every item on the way.
+        for index in items.indices {
+            let view = views[index]
+            guard let date = items[index].date else {
                 earlier.append(view)
                 continue
             }
@@ -169,25 +171,22 @@ enum SourcePageGenerator {
     {
         let history = SwitchHistory(sourceID: source.id, current: source.items, runs: runs)
         let current = source.items.map { item -> ItemView in
-            var view = view(item, files: files, wording: wording)
+            var marks = SwitchMarks()
             if let time = history.lastFlip[item.id] {
-                view.flippedAt = RFC3339.string(from: time)
-                view.flippedAtText = wording.dateTime(time)
+                marks.flippedAt = RFC3339.string(from: time)
+                marks.flippedAtText = wording.dateTime(time)
             } else if let time = history.trackedSince {
-                view.trackedSince = RFC3339.string(from: time)
-                view.trackedSinceText = wording.dateTime(time)
+                marks.trackedSince = RFC3339.string(from: time)
+                marks.trackedSinceText = wording.dateTime(time)
             }
-            view.flipped = history.flippedInLatestRun.contains(item.id)
-            return view
+            marks.flipped = history.flippedInLatestRun.contains(item.id)
+            return view(item, files: files, wording: wording).marked(marks)
         }
         let gone = history.gone.map { item, since -> ItemView in
-            var view = view(item, files: [:], wording: wording)
-            view.state = "gone"
-            view.stateText = "Gone"
-            view.gone = true
-            view.flippedAt = RFC3339.string(from: since)
-            view.flippedAtText = wording.dateTime(since)
-            return view
+            let marks = SwitchMarks(
+                state: "gone", stateText: "Gone", flippedAt: RFC3339.string(from: since),
+                flippedAtText: wording.dateTime(since), gone: true)
+            return view(item, files: [:], wording: wording).marked(marks)
         }
         return [
             ItemGroup(heading: "", id: "switches", items: current),
@@ -225,8 +224,23 @@ enum SourcePageGenerator {
             fileHref: files[item.id] ?? "",
             isEpisode: episode != nil, isSwitch: !state.isEmpty, isPlain: episode == nil && state.isEmpty,
             episode: episode ?? .none, state: state, stateText: state == "on" ? "On" : state == "off" ? "Off" : "",
-            flippedAt: "", flippedAtText: "", flipped: false, gone: false, trackedSince: "", trackedSinceText: "",
-            search: ([title, summary] + details.map(\.human) + [state]).filter { !$0.isEmpty }
-                .joined(separator: " ").lowercased())
+            search: searchText(title, summary, details, state))
+    }
+
+    /// The non-empty texts joined by spaces, lower-cased: built in one string, as every item has one.
+    private static func searchText(
+        _ title: String, _ summary: String, _ details: [FieldValue], _ state: String
+    ) -> String {
+        var text = ""
+        func add(_ part: String) {
+            guard !part.isEmpty else { return }
+            if !text.isEmpty { text += " " }
+            text += part
+        }
+        add(title)
+        add(summary)
+        for detail in details { add(detail.human) }
+        add(state)
+        return text.lowercased()
     }
 }

@@ -21,13 +21,22 @@ struct TableView: Encodable, MustacheObject {
             }
         }
     }
-    struct Cell: Encodable, MustacheObject {
-        var text: String
-        var href: String
+    /// Cells and rows are classes, built once and then only read: a page's slice of the
+    /// rows, and the template, hold each as one reference.
+    final class Cell: Encodable, MustacheObject {
+        let text: String
+        let href: String
         /// What the column sorts by: the raw number for numeric columns, dates as RFC 3339.
-        var sort: String
+        let sort: String
         /// Numbers are set right-aligned.
-        var numeric: Bool
+        let numeric: Bool
+
+        init(text: String, href: String, sort: String, numeric: Bool) {
+            self.text = text
+            self.href = href
+            self.sort = sort
+            self.numeric = numeric
+        }
 
         func member(_ key: String) -> MustacheValue? {
             switch key {
@@ -39,11 +48,18 @@ struct TableView: Encodable, MustacheObject {
             }
         }
     }
-    struct Row: Encodable, MustacheObject {
-        var cells: [Cell]
-        var fields: FieldTable
-        var fileHref: String
-        var search: String
+    final class Row: Encodable, MustacheObject {
+        let cells: [Cell]
+        let fields: FieldTable
+        let fileHref: String
+        let search: String
+
+        init(cells: [Cell], fields: FieldTable, fileHref: String, search: String) {
+            self.cells = cells
+            self.fields = fields
+            self.fileHref = fileHref
+            self.search = search
+        }
 
         func member(_ key: String) -> MustacheValue? {
             switch key {
@@ -94,10 +110,13 @@ struct TableView: Encodable, MustacheObject {
                 })
         }
         let numericColumns = Set(columns.filter(\.numeric).map(\.field))
+        // Asked once per column, not once per cell.
+        let isNumeric = names.map { numericColumns.contains($0) }
         rows = items.map { item in
             let values = item.fields.map { FieldValue($0, wording: wording) }
             let byName = FieldValue.byName(values)
-            let cells = names.map { name -> Cell in
+            let cells = names.indices.map { column -> Cell in
+                let name = names[column]
                 guard let value = byName[name] else { return Cell(text: "", href: "", sort: "", numeric: false) }
                 if value.type == "url" {
                     let url = URL(string: value.raw)
@@ -106,13 +125,23 @@ struct TableView: Encodable, MustacheObject {
                         text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false)
                 }
                 let href = name == linkColumn ? SafeText.link(item.url) ?? "" : ""
-                return Cell(text: value.human, href: href, sort: value.raw, numeric: numericColumns.contains(name))
+                return Cell(text: value.human, href: href, sort: value.raw, numeric: isNumeric[column])
             }
             return Row(
                 cells: cells, fields: byName, fileHref: files[item.id] ?? "",
-                search: cells.map(\.text).joined(separator: " ").lowercased())
+                search: Self.searchText(cells))
         }
         hasFiles = !files.isEmpty
+    }
+
+    /// The cells' texts joined by spaces, lower-cased: built in one string, as every row has one.
+    private static func searchText(_ cells: [Cell]) -> String {
+        var text = ""
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { text += " " }
+            text += cell.text
+        }
+        return text.lowercased()
     }
 
     private static func isText(_ name: String, in items: [Item]) -> Bool {

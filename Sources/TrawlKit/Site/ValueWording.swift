@@ -23,6 +23,11 @@ struct ValueWording: Sendable {
         /// Field names the built-in presets use for each meaning. A name matches whatever
         /// its case or separators (`enclosure_length`, `EnclosureLength`).
         static func of(field: String) -> Meaning {
+            FieldMeanings.shared.meaning(of: field)
+        }
+
+        /// `of(field:)` worked out (`FieldMeanings` keeps each name's).
+        fileprivate static func find(field: String) -> Meaning {
             let key = searchKey(field)
             if durationNames.contains(key) { return .duration }
             if sizeNames.contains(key) { return .size }
@@ -64,10 +69,16 @@ struct ValueWording: Sendable {
     }
 
     /// The site's language (`site.language`): a BCP 47 tag such as `en` or `de-CH`.
-    var language: String
+    let language: String
+    /// The language's digit group and decimal separators, looked up once.
+    private let separators: (group: String, decimal: String)
+    /// The language's month names, looked up once: every dated item asks for one.
+    private let months: [String]
 
     init(language: String = "en") {
         self.language = language
+        separators = Self.separators(for: language)
+        months = Self.monthNames(for: language)
     }
 
     /// The value of field `field` in words.
@@ -102,7 +113,7 @@ struct ValueWording: Sendable {
     /// (dates scraped from a page are often days alone).
     func date(_ date: Date) -> String {
         let time = CivilTime(date)
-        let month = Self.monthNames(for: language)[time.month - 1]
+        let month = months[time.month - 1]
         let day = "\(time.day) \(month) \(time.year)"
         guard time.hour != 0 || time.minute != 0 else { return day }
         return day + ", " + Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute) + " UTC"
@@ -178,8 +189,8 @@ struct ValueWording: Sendable {
 
     // MARK: Digits
 
-    private var separators: (group: String, decimal: String) {
-        switch Self.primaryLanguage(language) {
+    private static func separators(for language: String) -> (group: String, decimal: String) {
+        switch primaryLanguage(language) {
         case "de", "es", "it", "nl", "pt", "da", "id", "tr": return (".", ",")
         case "fr", "nb", "sv", "fi", "cs", "pl", "ru", "uk": return ("\u{202F}", ",")
         default: return (",", ".")
@@ -188,12 +199,16 @@ struct ValueWording: Sendable {
 
     private func grouped(_ int: Int) -> String {
         let digits = String(int.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result += separators.group }
-            result.append(digit)
+        let count = digits.utf8.count
+        guard count > 3 else { return int < 0 ? "-" + digits : digits }
+        let group = separators.group
+        var result = int < 0 ? "-" : ""
+        result.reserveCapacity(count + count / 3 * group.utf8.count + 1)
+        for (index, digit) in digits.utf8.enumerated() {
+            if index > 0, (count - index) % 3 == 0 { result += group }
+            result.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        return int < 0 ? "-" + result : result
+        return result
     }
 
     private func decimal(_ double: Double, fractionDigits: Int) -> String {
@@ -254,4 +269,23 @@ struct ValueWording: Sendable {
             "oktober", "november", "december",
         ],
     ]
+}
+
+/// What each field name means as a number, worked out once: every item of a source has the
+/// same few fields, and working a name out builds a string and looks it up in four sets.
+final class FieldMeanings: @unchecked Sendable {
+    static let shared = FieldMeanings()
+    /// Names are the configuration's, so few; the bound only keeps odd feeds from growing it.
+    private static let capacity = 4_096
+    private let lock = NSLock()
+    private var meanings: [String: ValueWording.Meaning] = [:]
+
+    func meaning(of field: String) -> ValueWording.Meaning {
+        lock.withLock {
+            if let meaning = meanings[field] { return meaning }
+            let meaning = ValueWording.Meaning.find(field: field)
+            if meanings.count < Self.capacity { meanings[field] = meaning }
+            return meaning
+        }
+    }
 }

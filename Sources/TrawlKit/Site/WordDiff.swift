@@ -83,6 +83,7 @@ struct WordDiff: Sendable, Equatable {
 
     /// Words and the runs of white space between them, in order; joined they give `text`.
     static func tokens(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(text) }
         var tokens: [String] = []
         var current = ""
         var inSpace = false
@@ -96,6 +97,28 @@ struct WordDiff: Sendable, Equatable {
             current.append(character)
         }
         if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// `tokens(_:)` for ASCII text, on its bytes: no grapheme breaking, and white space is
+    /// what `Character.isWhitespace` says of ASCII (tab to carriage return, and space).
+    private static func asciiTokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        var inSpace = false
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            let space = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if index != start, space != inSpace {
+                tokens.append(String(text[start..<index]))
+                start = index
+            }
+            inSpace = space
+            utf8.formIndex(after: &index)
+        }
+        if start != utf8.endIndex { tokens.append(String(text[start..<utf8.endIndex])) }
         return tokens
     }
 
