@@ -106,18 +106,7 @@ public struct JSONPullReader {
 
     /// After a member's value: true when another member follows, false at the object's end.
     public mutating func nextMember() throws(JSONError) -> Bool {
-        cursor.skipWhitespace()
-        guard cursor.index < cursor.bytes.count else { throw cursor.error(expected: "',' or '}'") }
-        switch cursor.bytes[cursor.index] {
-        case UInt8(ascii: ","):
-            cursor.index += 1
-            return true
-        case UInt8(ascii: "}"):
-            cursor.index += 1
-            depth -= 1
-            return false
-        default: throw cursor.error(expected: "',' or '}'", message: "expected ',' or '}' in an object")
-        }
+        try next(closedBy: "}", in: "an object")
     }
 
     /// Steps into an array; true when it has elements, false when it was `[]`.
@@ -136,17 +125,23 @@ public struct JSONPullReader {
 
     /// After an element: true when another follows, false at the array's end.
     public mutating func nextElement() throws(JSONError) -> Bool {
+        try next(closedBy: "]", in: "a list")
+    }
+
+    /// Past a `,` (true) or the container's closing bracket (false, one level up).
+    private mutating func next(closedBy closer: Unicode.Scalar, in container: String) throws(JSONError) -> Bool {
+        let expected = "',' or '\(closer)'"
         cursor.skipWhitespace()
-        guard cursor.index < cursor.bytes.count else { throw cursor.error(expected: "',' or ']'") }
+        guard cursor.index < cursor.bytes.count else { throw cursor.error(expected: expected) }
         switch cursor.bytes[cursor.index] {
         case UInt8(ascii: ","):
             cursor.index += 1
             return true
-        case UInt8(ascii: "]"):
+        case UInt8(ascii: closer):
             cursor.index += 1
             depth -= 1
             return false
-        default: throw cursor.error(expected: "',' or ']'", message: "expected ',' or ']' in a list")
+        default: throw cursor.error(expected: expected, message: "expected \(expected) in \(container)")
         }
     }
 

@@ -151,8 +151,4 @@ extension CacheStore {
         try AtomicFile.write(Self.encode(snapshot), to: url)
     }
 
-    static func file(at url: URL, holds data: Data) -> Bool {
-        let comparison = data.withUnsafeBytes { bytes in try? FileInspection.compare(url.path, with: bytes) }
-        return comparison == .same
-    }
 }

@@ -51,7 +51,7 @@ extension CacheStore {
             source: .init(
                 index: index, outcome: outcome, changes: detection.changes,
                 snapshotDigest: RunJournal.digest(data), finished: time))
-        try write(data, to: file)
+        try AtomicFile.write(data, to: file)
     }
 
     /// The run record a journal describes: its sources in configuration order. A shard's
@@ -116,11 +116,5 @@ extension CacheStore {
             from: landed, id: begin.runID, started: begin.started, finished: finished, shard: begin.shard)
         try RunJournal.remove(url)
         return RecoveredRun(record: record, journal: url.path)
-    }
-
-    /// Writes bytes already encoded, unless the file holds them.
-    func write(_ data: Data, to url: URL) throws {
-        if Self.file(at: url, holds: data) { return }
-        try AtomicFile.write(data, to: url)
     }
 }

@@ -113,9 +113,6 @@ extension CacheStore {
     /// - Returns: true when the file was written.
     @discardableResult
     func write(_ file: some CacheJSONFile, to url: URL) throws -> Bool {
-        let data = Self.encode(file)
-        if Self.file(at: url, holds: data) { return false }
-        try AtomicFile.write(data, to: url)
-        return true
+        try AtomicFile.write(Self.encode(file), to: url)
     }
 }
