@@ -129,10 +129,9 @@ public struct JSONPullReader {
     }
 
     /// Past a `,` (true) or the container's closing bracket (false, one level up).
-    private mutating func next(closedBy closer: Unicode.Scalar, in container: String) throws(JSONError) -> Bool {
-        let expected = "',' or '\(closer)'"
+    private mutating func next(closedBy closer: Unicode.Scalar, in container: StaticString) throws(JSONError) -> Bool {
         cursor.skipWhitespace()
-        guard cursor.index < cursor.bytes.count else { throw cursor.error(expected: expected) }
+        guard cursor.index < cursor.bytes.count else { throw cursor.error(expected: "',' or '\(closer)'") }
         switch cursor.bytes[cursor.index] {
         case UInt8(ascii: ","):
             cursor.index += 1
@@ -141,7 +140,10 @@ public struct JSONPullReader {
             cursor.index += 1
             depth -= 1
             return false
-        default: throw cursor.error(expected: expected, message: "expected \(expected) in \(container)")
+        default:
+            // The words are made only here: this runs once per member and element.
+            let expected = "',' or '\(closer)'"
+            throw cursor.error(expected: expected, message: "expected \(expected) in \(container)")
         }
     }
 
