@@ -139,7 +139,8 @@ public struct ChangeDetector: Sendable {
             if !same { result.append(.init(field: name, old: a, new: b)) }
         }
         compare("title", .string(old.title), .string(new.title))
-        compare("url", old.url.map(Value.url), new.url.map(Value.url))
+        // On the text first: a URL loaded from the cache is made a `URL` only when it changed.
+        if old.urlText != new.urlText { compare("url", old.url.map(Value.url), new.url.map(Value.url)) }
         compare("date", old.date.map(Value.date), new.date.map(Value.date))
         compare("summary", old.summary.map(Value.string), new.summary.map(Value.string))
         for field in new.fields where !Item.builtInFieldNames.contains(field.name) {

@@ -39,7 +39,7 @@ extension Item {
             }
         }
         return id == other.id && title == other.title && summary == other.summary
-            && same(url.map(Value.url), other.url.map(Value.url))
+            && urlText == other.urlText
             && same(date.map(Value.date), other.date.map(Value.date))
             && fields.count == other.fields.count
             && zip(fields, other.fields).allSatisfy { $0.name == $1.name && $0.value.isSame(as: $1.value) }

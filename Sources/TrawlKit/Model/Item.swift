@@ -7,13 +7,18 @@ public struct Item: Sendable, Hashable, Codable {
     /// What the item is called on pages and in feeds (the `title` field, or a fallback).
     public var title: String
     /// Where it links to (the `url` field), absolute.
-    public var url: URL?
+    public var url: URL? {
+        get { link?.url }
+        set { link = newValue.map(Link.parsed) }
+    }
     /// Its date (the `date` field), when it has one.
     public var date: Date?
     /// A short text shown under the title (the `summary` field).
     public var summary: String?
     /// Every scraped field, in the order the configuration names them.
     public var fields: [Field]
+    /// `url` as it is kept: a cache's text is made a `URL` only when something asks (`Item+Link`).
+    var link: Link?
 
     /// An item with these fields; `id` must be unique within its source.
     public init(
@@ -22,7 +27,7 @@ public struct Item: Sendable, Hashable, Codable {
     ) {
         self.id = id
         self.title = title
-        self.url = url
+        self.link = url.map(Link.parsed)
         self.date = date
         self.summary = summary
         self.fields = fields

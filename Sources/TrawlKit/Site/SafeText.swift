@@ -56,6 +56,18 @@ enum SafeText {
         return text
     }
 
+    /// An item's URL as a link target, as `link(_:)` has it, without making a `URL` of plain text.
+    static func link(_ link: Item.Link?) -> String? {
+        switch link {
+        case .parsed(let url): return self.link(url)
+        case .text(let text):
+            // Plain text is printable ASCII, so only the scheme is left to check.
+            let scheme = text.utf8.prefix { $0 != UInt8(ascii: ":") }
+            return URLSchemes.publishable.contains(String(decoding: scheme, as: UTF8.self).lowercased()) ? text : nil
+        case nil: return nil
+        }
+    }
+
     /// `url` when it is safe to link (see `link(_:)`).
     static func linkURL(_ url: URL?) -> URL? {
         link(url).flatMap(URL.init(string:))

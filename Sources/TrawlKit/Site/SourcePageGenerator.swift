@@ -217,7 +217,7 @@ enum SourcePageGenerator {
         let summary = item.summary.map(SafeText.line) ?? ""
         return ItemView(
             title: title.isEmpty ? SafeText.line(item.id) : title,
-            href: SafeText.link(item.url) ?? "",
+            href: SafeText.link(item.link) ?? "",
             date: item.date.map(RFC3339.string(from:)) ?? "",
             dateText: item.date.map(wording.date) ?? "",
             summary: summary, fields: byName, fieldList: all, details: details, hasDetails: !details.isEmpty,

@@ -95,7 +95,7 @@ struct TableView: Encodable, MustacheObject {
             names.removeAll { name in
                 items.allSatisfy { item in
                     guard case .url(let url)? = item[field: name] else { return item[field: name] == nil }
-                    return url == item.url
+                    return url.absoluteString == item.urlText
                 } && items.contains { $0[field: name] != nil }
             }
         }
@@ -124,7 +124,7 @@ struct TableView: Encodable, MustacheObject {
                     return Cell(
                         text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false)
                 }
-                let href = name == linkColumn ? SafeText.link(item.url) ?? "" : ""
+                let href = name == linkColumn ? SafeText.link(item.link) ?? "" : ""
                 return Cell(text: value.human, href: href, sort: value.raw, numeric: isNumeric[column])
             }
             return Row(

@@ -98,7 +98,7 @@ private struct StreamingReader {
             switch try itemKey() {
             case .id: id = try reader.string()
             case .title: title = try reader.string()
-            case .url: item.url = try url()
+            case .url: item.link = try link(sameAs: id)
             case .date: item.date = try date()
             case .summary: item.summary = try reader.string()
             case .fields: item.fields = try fields()
@@ -150,20 +150,14 @@ private struct StreamingReader {
         return true
     }
 
-    /// The count of `\n` in `bytes`, eight at a time.
+    /// The count of `\n` in `bytes`: `memchr` is vectorised, and a line is an item long.
     static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        guard var at = bytes.baseAddress else { return 0 }
+        let end = at + bytes.count
         var count = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            // A byte's top bit ends up set exactly when the byte was a line break.
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            count += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == 0x0A { count += 1 }
-            index += 1
+        while at < end, let found = memchr(at, 0x0A, end - at) {
+            count += 1
+            at = UnsafeRawPointer(found) + 1
         }
         return count
     }
@@ -255,6 +249,22 @@ private struct StreamingReader {
         }
         guard let date else { throw Declined() }
         return date
+    }
+
+    /// An item's URL, kept as text when it is plain (`Item.Link.isPlain`); the same `String`
+    /// as the item's id when the two are equal, as they are when the URL is the id.
+    private mutating func link(sameAs id: String?) throws -> Item.Link {
+        guard let bytes = try reader.asciiString() else { return .parsed(try url()) }
+        guard Item.Link.isPlain(bytes) else {
+            guard let url = URL(string: String(decoding: bytes, as: UTF8.self)) else { throw Declined() }
+            return .parsed(url)
+        }
+        if var id, id.utf8.count == bytes.count,
+            id.withUTF8({ Self.equal(UnsafeRawBufferPointer($0), bytes) })
+        {
+            return .text(id)
+        }
+        return .text(String(decoding: bytes, as: UTF8.self))
     }
 
     private mutating func url() throws -> URL {

@@ -47,9 +47,9 @@ extension SnapshotJSON {
         writer.string(item.id)
         writer.raw(",\"title\":")
         writer.string(item.title)
-        if let url = item.url {
+        if let url = item.urlText {
             writer.raw(",\"url\":")
-            writer.string(url.absoluteString)
+            writer.string(url)
         }
         if let date = item.date {
             writer.raw(",\"date\":")
