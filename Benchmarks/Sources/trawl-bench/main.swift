@@ -7,6 +7,7 @@ switch arguments.first {
 case "feeds": try await FeedBenchmark.run(rest)
 case "fetch": try await FetchBenchmark.run(rest)
 case "html": try await HTMLBenchmark.run(rest)
+case "load": try await LoadBenchmark.run(rest)
 case "mustache": try await MustacheBenchmark.run(rest)
 case "store": try await StoreBenchmark.run(rest)
 case "site": try await SiteBenchmark.run(rest)
