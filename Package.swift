@@ -65,9 +65,9 @@ let package = Package(
         .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
         .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),
         .testTarget(
-            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlJSON", "TrawlText", "TestSupport"],
+            name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlDates", "TrawlJSON", "TrawlText", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TrawlDates", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit", "TrawlServe"], path: "Tests/Support"),
     ],
     swiftLanguageModes: [.v6]

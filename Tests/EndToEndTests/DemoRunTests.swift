@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlDates
 import TrawlFeeds
 
 @testable import TrawlKit
@@ -103,7 +104,7 @@ import TrawlFeeds
         // The run's closing line, the index, the digest and `trawl diff` say the same number.
         #expect(second.errors.contains("\(count) changes"))
         #expect(try site.text("index.html").contains("\(count) changes"))
-        let day = String(RFC3339.string(from: run.started).prefix(10))
+        let day = String(DateCodec.rfc3339(run.started).prefix(10))
         #expect(try site.text("digests/\(day).md").contains("\(count) changes."))
         let diff = try await TrawlBinary.run(["diff", "--cache", site.cache.path, "--exit-code"])
         #expect(diff.output.contains(": \(count) changes in "))

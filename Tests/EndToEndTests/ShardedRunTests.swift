@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlDates
 
 @testable import TrawlKit
 
@@ -153,7 +154,7 @@ import Testing
     static func scrapeShards(
         _ config: URL, day: String, time: String, caches: [URL], variable: String, skipping: Int? = nil
     ) async throws {
-        let runID = RunRecord.id(for: try #require(RFC3339.date(from: time)))
+        let runID = RunRecord.id(for: try #require(DateCodec.parseRFC3339(time)))
         // Side by side, as an Indexed Job or a CI matrix runs them.
         let results = try await withThrowingTaskGroup(of: (Int, TrawlBinary.Result).self) { group in
             for (offset, cache) in caches.enumerated() where offset + 1 != skipping {

@@ -76,7 +76,10 @@ import TrawlDates
         for text in ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"] {
             #expect(DateCodec.parseHTTPDate(text) == date, "\(text)")
         }
-        for text in ["Sun, 06 Nov 1994 08:49:37 PST", "Sun, 06 nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT"] {
+        for text in [
+            "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 06 nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT", "",
+            "yesterday", "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT",
+        ] {
             #expect(DateCodec.parseHTTPDate(text) == nil, "\(text)")
         }
     }

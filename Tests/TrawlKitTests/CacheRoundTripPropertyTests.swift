@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Years 2…9999. Dates outside them (year 0 and before, past 9999) do not yet read back
-    /// equal: `CacheDate` writes year -1 as "00-1" (issue 17, case 7, the date work). Widen
+    /// equal: the cache writes year -1 as "00-1" (issue 17, case 7, the date work). Widen
     /// this to every date once that is fixed.
     static let datesTheCacheHolds =
         Date(

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlDates
 
 @testable import TrawlKit
 
@@ -82,8 +83,8 @@ import Testing
             fields: [.init("seen", .date(precise))])
         let stored = Item(
             id: "a", title: "A", url: URL(string: "https://charts.example/a.pdf"),
-            date: RFC3339.date(from: RFC3339.string(from: precise)),
-            fields: [.init("seen", .date(RFC3339.date(from: RFC3339.string(from: precise))!))])
+            date: DateCodec.parseRFC3339(DateCodec.rfc3339(precise)),
+            fields: [.init("seen", .date(DateCodec.parseRFC3339(DateCodec.rfc3339(precise))!))])
         let detection = detector.detect(from: snapshot([stored]), to: snapshot([scraped], at: later), at: later)
         #expect(detection.changes.isEmpty)
         #expect(detection.isUnchanged)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TrawlDates
 import TrawlJSON
 
 @testable import TrawlKit
@@ -62,11 +63,11 @@ import TrawlJSON
         #expect(run.changes.map(\.kind) == [.changed, .removed, .baseline])
         let chart = try #require(run.changes[0].after)
         #expect(chart.summary == "Line one\nline two \u{1F}/ é 😀")
-        #expect(chart.date == RFC3339.date(from: "2026-11-28T00:00:00Z"))
+        #expect(chart.date == DateCodec.parseRFC3339("2026-11-28T00:00:00Z"))
         #expect(
             chart.fields.map(\.value) == [
                 .int(40000), .double(12.5), .double(1e20), .bool(true),
-                .date(try #require(RFC3339.date(from: "2026-10-01T12:30:00Z"))),
+                .date(try #require(DateCodec.parseRFC3339("2026-10-01T12:30:00Z"))),
                 .url(try #require(URL(string: "https://charts.example/a/b.pdf?x=1&y=2"))),
                 .list([.string("atlantic"), .string("maine")]),
             ])

@@ -1,4 +1,5 @@
 import Testing
+import TrawlDates
 
 @testable import TrawlKit
 
@@ -23,7 +24,7 @@ import Testing
     ])
     func datesReadInTheFieldsLanguage(text: String, format: String?, locale: String?, expected: String?) {
         let value = ValueParser(baseURL: nil).value(text, as: .date, format: format, locale: locale)
-        #expect(value == expected.flatMap(RFC3339.date).map(Value.date))
+        #expect(value == expected.flatMap(DateCodec.parseRFC3339).map(Value.date))
     }
 
     /// Issue 17, case 7: a year that would not read back the same from the cache is no date.

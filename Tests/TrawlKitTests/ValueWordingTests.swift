@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrawlDates
 
 @testable import TrawlKit
 
@@ -37,8 +38,8 @@ import Testing
     }
 
     @Test func datesReadInWordsInUTC() throws {
-        let day = try #require(RFC3339.date(from: "2026-12-01T00:00:00Z"))
-        let evening = try #require(RFC3339.date(from: "2026-03-09T19:05:00+01:00"))
+        let day = try #require(DateCodec.parseRFC3339("2026-12-01T00:00:00Z"))
+        let evening = try #require(DateCodec.parseRFC3339("2026-03-09T19:05:00+01:00"))
         #expect(english.text(.date(day), field: "date") == "1 December 2026")
         #expect(english.text(.date(evening), field: "date") == "9 March 2026, 18:05 UTC")
         #expect(ValueWording(language: "de-AT").date(day) == "1 Dezember 2026")
@@ -72,8 +73,8 @@ import Testing
     }
 
     @Test func momentsAlwaysShowTheirTime() throws {
-        let midnight = try #require(RFC3339.date(from: "2026-11-30T00:00:00Z"))
-        let four = try #require(RFC3339.date(from: "2026-11-30T04:00:12Z"))
+        let midnight = try #require(DateCodec.parseRFC3339("2026-11-30T00:00:00Z"))
+        let four = try #require(DateCodec.parseRFC3339("2026-11-30T04:00:12Z"))
         #expect(ValueWording().dateTime(midnight) == "30 November 2026, 00:00 UTC")
         #expect(ValueWording(language: "fr").dateTime(four) == "30 novembre 2026, 04:00 UTC")
     }

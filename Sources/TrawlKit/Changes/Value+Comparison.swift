@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 extension Value {
     /// True when the two values are the same as the cache would store them.
@@ -9,8 +10,8 @@ extension Value {
     public func isSame(as other: Value) -> Bool {
         switch (self, other) {
         case (.date(let a), .date(let b)):
-            // The cache stores every date as `DateCodec`'s RFC 3339 text (`RFC3339`, `CacheDate`).
-            return a == b || RFC3339.string(from: a) == RFC3339.string(from: b)
+            // The cache stores every date as `DateCodec`'s RFC 3339 text.
+            return a == b || DateCodec.rfc3339(a) == DateCodec.rfc3339(b)
         case (.url(let a), .url(let b)):
             return a.absoluteString == b.absoluteString
         case (.double(let a), .double(let b)):

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// A run's changes grouped by source, as `trawl diff` prints them.
@@ -82,7 +83,7 @@ struct RunDiff: Sendable {
         let count = sources.reduce(0) { $0 + $1.changes.filter(\.isNews).count }
         let changed = sources.filter { !$0.changes.isEmpty }.count
         var lines = [
-            "run \(run) (started \(RFC3339.string(from: started))): "
+            "run \(run) (started \(DateCodec.rfc3339(started))): "
                 + "\(count) \(count == 1 ? "change" : "changes") in \(changed) of \(sources.count) sources"
         ]
         for shard in missingShards ?? [] {

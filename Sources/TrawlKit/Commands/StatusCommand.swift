@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// `trawl status`: the health of each source, from the cache.
@@ -115,7 +116,7 @@ enum StatusCommand: TrawlCommand {
         let cells = rows.map { row in
             [
                 row.id,
-                row.lastSuccess.map(RFC3339.string(from:)) ?? "never",
+                row.lastSuccess.map(DateCodec.rfc3339) ?? "never",
                 row.lastSuccess.map { age(now.timeIntervalSince($0)) } ?? "-",
                 String(row.items),
                 String(row.failures),

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// When a failed request is worth another try, and how long to wait first.
 ///
@@ -47,7 +48,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public static func parseRetryAfter(_ value: String, now: Date = Date()) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text) { return seconds >= 0 ? .seconds(seconds) : nil }
-        guard let date = HTTPDate.parse(text) else { return nil }
+        guard let date = DateCodec.parseHTTPDate(text) else { return nil }
         let wait = date.timeIntervalSince(now)
         return wait > 0 ? .milliseconds(Int((wait * 1000).rounded(.up))) : .zero
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// One typed field value scraped from a page or a feed.
 ///
@@ -27,7 +28,7 @@ public enum Value: Sendable, Hashable {
         case .int(let int): return String(int)
         case .double(let double): return Value.format(double)
         case .bool(let bool): return bool ? "true" : "false"
-        case .date(let date): return RFC3339.string(from: date)
+        case .date(let date): return DateCodec.rfc3339(date)
         case .url(let url): return url.absoluteString
         case .list(let values): return values.map(\.text).joined(separator: ", ")
         }
@@ -82,7 +83,7 @@ extension Value: Codable {
             self = .url(url)
         case .date:
             let string = try container.decode(String.self, forKey: key)
-            guard let date = RFC3339.date(from: string) else {
+            guard let date = DateCodec.parseRFC3339(string) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container, debugDescription: "not an RFC 3339 date: \(string)")
             }
@@ -97,7 +98,7 @@ extension Value: Codable {
         case .int(let int): try container.encode(int, forKey: .int)
         case .double(let double): try container.encode(double, forKey: .number)
         case .bool(let bool): try container.encode(bool, forKey: .bool)
-        case .date(let date): try container.encode(RFC3339.string(from: date), forKey: .date)
+        case .date(let date): try container.encode(DateCodec.rfc3339(date), forKey: .date)
         case .url(let url): try container.encode(url.absoluteString, forKey: .url)
         case .list(let values): try container.encode(values, forKey: .list)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// The time seam: production reads the system clock, tests pin it.
 public struct WallClock: Sendable {
@@ -29,7 +30,7 @@ extension WallClock {
     )
         -> WallClock
     {
-        guard let pinned = environment["TRAWL_NOW"], let date = RFC3339.date(from: pinned) else { return .system }
+        guard let pinned = environment["TRAWL_NOW"], let date = DateCodec.parseRFC3339(pinned) else { return .system }
         return .fixed(date)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// `Cache/notifications.json`: for each notifier, the runs it has still to be told of and
@@ -71,8 +72,8 @@ extension NotificationLedger: CacheJSONFile {
             let members = JSONValue.members([
                 ("delivered", .array(entry.delivered.map(JSONValue.string))),
                 ("failures", .int(entry.failures)),
-                ("lastAttempt", entry.lastAttempt.map { JSONValue.string(CacheDate.string(from: $0)) }),
-                ("lastDelivered", entry.lastDelivered.map { JSONValue.string(CacheDate.string(from: $0)) }),
+                ("lastAttempt", entry.lastAttempt.map { JSONValue.string(DateCodec.rfc3339($0)) }),
+                ("lastDelivered", entry.lastDelivered.map { JSONValue.string(DateCodec.rfc3339($0)) }),
                 ("lastError", entry.lastError.map(JSONValue.string)),
                 ("name", .string(entry.name)),
                 ("pending", .array(entry.pending.map(JSONValue.string))),

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlServe
 
 /// Answers GET and HEAD for the files under one folder, the way `trawl serve` needs:
@@ -84,7 +85,7 @@ struct StaticFileHandler: Sendable {
         let modifiedNanoseconds = Int64(file.modified.timeIntervalSince1970 * 1_000_000_000)
         let etag =
             "\"\(String(file.size, radix: 16))-\(String(modifiedNanoseconds, radix: 16))\(injects ? "-lr" : "")\""
-        let lastModified = HTTPDate.format(file.modified)
+        let lastModified = DateCodec.httpDate(file.modified)
         var headers: HTTPHeaders = [
             "Content-Type": type, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": "no-cache",
         ]
@@ -135,7 +136,7 @@ struct StaticFileHandler: Sendable {
             let tags = presented.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return tags.contains("*") || tags.contains { $0 == etag || $0 == "W/" + etag }
         }
-        if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
+        if let since = request.headers["If-Modified-Since"].flatMap(DateCodec.parseHTTPDate) {
             return modified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
         }
         return false

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// The permanent id of a change's feed entry, a `tag:` URI (RFC 4151):
 ///
@@ -21,7 +22,7 @@ enum FeedEntryID {
     }
 
     static func id(of change: Change, authority: String) -> String {
-        let stamp = RFC3339.string(from: change.detectedAt)
+        let stamp = DateCodec.rfc3339(change.detectedAt)
         var path = "\(encode(change.sourceID))/\(change.kind.rawValue)/"
         if change.kind != .baseline { path += "\(encode(change.itemID))/" }
         return "tag:\(authority),\(SiteDate.day(change.detectedAt)):\(path)\(stamp)"
@@ -40,7 +41,7 @@ enum FeedEntryID {
 
     /// The id of a source's "stopped working" or "works again" entry.
     static func id(of event: HealthEvent, authority: String) -> String {
-        let stamp = RFC3339.string(from: event.at)
+        let stamp = DateCodec.rfc3339(event.at)
         return "tag:\(authority),\(SiteDate.day(event.at)):\(encode(event.sourceID))/\(event.kind.rawValue)/\(stamp)"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlFeeds
 import TrawlText
 
@@ -58,7 +59,7 @@ enum FeedGenerator {
             html += "</ul>"
             let at = baselines.map(\.detectedAt).max() ?? run.started
             return FeedDocument.Entry(
-                id: "tag:\(authority),\(SiteDate.day(run.started)):baseline/\(RFC3339.string(from: run.started))",
+                id: "tag:\(authority),\(SiteDate.day(run.started)):baseline/\(DateCodec.rfc3339(run.started))",
                 title: "Now tracking \(baselines.count) sources", updated: at, link: site.absoluteURL("index.html"),
                 content: .html(html))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// `index.html`: what needs attention first (sources that failed or whose layout was
 /// refused, with their error and what to do), then the latest run's changes grouped by
@@ -56,7 +57,7 @@ enum IndexPageGenerator {
             page: site.page(root: root, title: content.site.title),
             lastRun: content.latestRun.map { run in
                 Page.LastRun(
-                    time: RFC3339.string(from: run.started), text: wording.dateTime(run.started),
+                    time: DateCodec.rfc3339(run.started), text: wording.dateTime(run.started),
                     summary: RunView.summary(run, sourceIDs: content.sources.map(\.id)))
             },
             problems: problems, hasProblems: !problems.isEmpty,

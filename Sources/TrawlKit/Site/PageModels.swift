@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrawlDates
 
 // The data the templates see. Every string here is plain text, cleaned by `SafeText`;
 // the templates escape it with `{{ }}`. Links are `SafeText.link` results or relative
@@ -66,7 +67,7 @@ struct ChangeView: Encodable {
         sourceHref = "\(root)sources/\(change.sourceID)/index.html"
         title = description.title
         href = description.link?.absoluteString ?? ""
-        time = RFC3339.string(from: change.detectedAt)
+        time = DateCodec.rfc3339(change.detectedAt)
         timeText = wording.dateTime(change.detectedAt)
         summary = change.kind == .added || change.kind == .reappeared ? description.summary ?? "" : ""
         // On a page, an addition's fields would repeat the item; only changes show a table.
@@ -118,7 +119,7 @@ struct SourceView: Encodable, MustacheObject {
             status = "ok"
             statusText = "OK"
         }
-        lastSuccess = health.lastSuccess.map(RFC3339.string(from:)) ?? ""
+        lastSuccess = health.lastSuccess.map(DateCodec.rfc3339) ?? ""
         lastSuccessText = health.lastSuccess.map(wording.dateTime) ?? ""
         error = health.lastError.map { SafeText.line($0.message) } ?? ""
         failures = health.consecutiveFailures

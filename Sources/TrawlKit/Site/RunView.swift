@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// One run on the front page: when, what it found, and its changes grouped by source.
 struct RunView: Encodable {
@@ -23,7 +24,7 @@ struct RunView: Encodable {
 
     /// `budget` is how many changes may still be listed on the page; what this run lists is taken from it.
     init(_ run: RunRecord, content: SiteContent, root: String, wording: ValueWording, budget: inout Int) {
-        time = RFC3339.string(from: run.started)
+        time = DateCodec.rfc3339(run.started)
         text = wording.dateTime(run.started)
         summary = Self.summary(run, sourceIDs: content.sources.map(\.id))
         var sources: [SourceChanges] = []

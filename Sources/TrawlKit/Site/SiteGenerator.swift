@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrawlDates
 
 /// Renders `Output/` from the cache alone, so the same cache always gives the same site.
 ///
@@ -105,7 +106,7 @@ struct GenerationContext {
             feedTitle: feedTitle ?? SafeText.line(site.title),
             jsonFeedHref: jsonFeedHref ?? "\(root)feed.json",
             lastRun: latest.map { wording.dateTime($0.started) } ?? "",
-            lastRunTime: latest.map { RFC3339.string(from: $0.started) } ?? "",
+            lastRunTime: latest.map { DateCodec.rfc3339($0.started) } ?? "",
             language: SafeText.line(site.language))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrawlDates
 
 /// `sources/<id>/index.html`: every item of a source, in the view that fits its kind, the
 /// first `site.pageSize` of them; a longer source goes on in `page-2.html`, … (`Pagination`).
@@ -68,7 +69,7 @@ enum SourcePageGenerator {
                 digest.add(String(describing: source.configuration))
                 digest.add(source.stored.digest)
                 digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
-                digest.add(today.map { RFC3339.string(from: $0) } ?? "")
+                digest.add(today.map { DateCodec.rfc3339($0) } ?? "")
             } render: {
                 switch source.configuration.kind {
                 case _ where source.itemCount == 0:
@@ -173,10 +174,10 @@ enum SourcePageGenerator {
         let current = source.items.map { item -> ItemView in
             var marks = SwitchMarks()
             if let time = history.lastFlip[item.id] {
-                marks.flippedAt = RFC3339.string(from: time)
+                marks.flippedAt = DateCodec.rfc3339(time)
                 marks.flippedAtText = wording.dateTime(time)
             } else if let time = history.trackedSince {
-                marks.trackedSince = RFC3339.string(from: time)
+                marks.trackedSince = DateCodec.rfc3339(time)
                 marks.trackedSinceText = wording.dateTime(time)
             }
             marks.flipped = history.flippedInLatestRun.contains(item.id)
@@ -184,7 +185,7 @@ enum SourcePageGenerator {
         }
         let gone = history.gone.map { item, since -> ItemView in
             let marks = SwitchMarks(
-                state: "gone", stateText: "Gone", flippedAt: RFC3339.string(from: since),
+                state: "gone", stateText: "Gone", flippedAt: DateCodec.rfc3339(since),
                 flippedAtText: wording.dateTime(since), gone: true)
             return view(item, files: [:], wording: wording).marked(marks)
         }
@@ -218,7 +219,7 @@ enum SourcePageGenerator {
         return ItemView(
             title: title.isEmpty ? SafeText.line(item.id) : title,
             href: SafeText.link(item.link) ?? "",
-            date: item.date.map(RFC3339.string(from:)) ?? "",
+            date: item.date.map(DateCodec.rfc3339) ?? "",
             dateText: item.date.map(wording.date) ?? "",
             summary: summary, fields: byName, fieldList: all, details: details, hasDetails: !details.isEmpty,
             fileHref: files[item.id] ?? "",

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// A value of a parsed cache file with its path in the file (`outcomes[2].status`), so
@@ -73,7 +74,7 @@ struct CacheJSONField {
     }
 
     func date() throws(Problem) -> Date {
-        guard let date = CacheDate.date(from: try string()) else { throw problem("is not an RFC 3339 date") }
+        guard let date = DateCodec.parseRFC3339(try string()) else { throw problem("is not an RFC 3339 date") }
         return date
     }
 

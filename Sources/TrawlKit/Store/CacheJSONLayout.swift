@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// The layout of the cache's small JSON files (run records, health) and the run journal's
@@ -70,7 +71,7 @@ extension JSONValue {
         .object(members.compactMap { key, value in value.map { (key: key, value: $0) } })
     }
 
-    static func date(_ date: Date) -> JSONValue { .string(CacheDate.string(from: date)) }
+    static func date(_ date: Date) -> JSONValue { .string(DateCodec.rfc3339(date)) }
 
     static func url(_ url: URL) -> JSONValue { .string(url.absoluteString) }
 

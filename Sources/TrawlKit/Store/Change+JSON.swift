@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 // A run record's changes, as the cache stores them: items whole, with their fields as a
@@ -81,7 +82,7 @@ extension Value {
         case .int(let int): inner = .int(int)
         case .double(let double): inner = .double(double)
         case .bool(let bool): inner = .bool(bool)
-        case .date(let date): inner = .string(RFC3339.string(from: date))
+        case .date(let date): inner = .string(DateCodec.rfc3339(date))
         case .url(let url): inner = .url(url)
         case .list(let values): inner = .array(values.map(\.taggedJSON))
         }
@@ -101,7 +102,7 @@ extension Value {
         case "bool": self = .bool(try inner.bool())
         case "url": self = .url(try inner.url())
         case "date":
-            guard let date = RFC3339.date(from: try inner.string()) else {
+            guard let date = DateCodec.parseRFC3339(try inner.string()) else {
                 throw inner.problem("is not an RFC 3339 date")
             }
             self = .date(date)

@@ -245,7 +245,7 @@ private struct StreamingReader {
         if let bytes = try reader.asciiString() {
             date = DateCodec.parseRFC3339(utf8: bytes)
         } else {
-            date = CacheDate.date(from: try reader.string())
+            date = DateCodec.parseRFC3339(try reader.string())
         }
         guard let date else { throw Declined() }
         return date

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 extension SnapshotJSON {
@@ -14,7 +15,7 @@ extension SnapshotJSON {
         writer.raw(",\n  \"sourceID\": ")
         writer.string(snapshot.sourceID)
         writer.raw(",\n  \"takenAt\": ")
-        writer.string(CacheDate.string(from: snapshot.takenAt))
+        writer.string(DateCodec.rfc3339(snapshot.takenAt))
         writer.raw(",\n  \"fieldTypes\": {")
         for (index, entry) in types.enumerated() {
             writer.raw(index == 0 ? "" : ", ")
@@ -53,7 +54,7 @@ extension SnapshotJSON {
         }
         if let date = item.date {
             writer.raw(",\"date\":")
-            writer.string(CacheDate.string(from: date))
+            writer.string(DateCodec.rfc3339(date))
         }
         if let summary = item.summary {
             writer.raw(",\"summary\":")
@@ -80,7 +81,7 @@ extension SnapshotJSON {
         case .int(let int): writer.int(int)
         case .double(let double): number(double, into: &writer)
         case .bool(let bool): writer.raw(bool ? "true" : "false")
-        case .date(let date): writer.string(RFC3339.string(from: date))
+        case .date(let date): writer.string(DateCodec.rfc3339(date))
         case .url(let url): writer.string(url.absoluteString)
         case .list(let values):
             guard case .list(let elementType) = type else { return tagged(value, into: &writer) }

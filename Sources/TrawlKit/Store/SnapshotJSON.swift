@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 import TrawlJSON
 
 /// Snapshots to and from JSON without `Codable`: the cache's large files.
@@ -75,7 +76,7 @@ enum SnapshotJSON {
         }
 
         func date(_ value: JSONValue, at path: @autoclosure () -> String) throws(ContentError) -> Date {
-            guard let date = CacheDate.date(from: try string(value, at: path())) else {
+            guard let date = DateCodec.parseRFC3339(try string(value, at: path())) else {
                 throw ContentError(message: "\(path()) is not an RFC 3339 date")
             }
             return date
@@ -179,7 +180,7 @@ enum SnapshotJSON {
             case (.string, .string(let string)): return .string(string)
             case (.url, .string): return .url(try url(json, at: path()))
             case (.date, .string(let text)):
-                guard let date = RFC3339.date(from: text) else {
+                guard let date = DateCodec.parseRFC3339(text) else {
                     throw ContentError(message: "\(path()) is not an RFC 3339 date")
                 }
                 return .date(date)

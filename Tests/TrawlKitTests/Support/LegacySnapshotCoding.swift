@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 @testable import TrawlKit
 
@@ -12,7 +13,7 @@ extension CacheStore {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(CacheDate.string(from: date))
+            try container.encode(DateCodec.rfc3339(date))
         }
         return encoder
     }()
@@ -22,7 +23,7 @@ extension CacheStore {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = CacheDate.date(from: text) else {
+            guard let date = DateCodec.parseRFC3339(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "not an RFC 3339 date: \(text)")
             }
