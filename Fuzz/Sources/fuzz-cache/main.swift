@@ -24,6 +24,12 @@ func fuzzCache(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         // Loaded once, what is saved is the cache's own form: loading and saving it again
         // must give the same bytes.
         guard var snapshot = try store.lastGoodSnapshot(of: "s") else { return 0 }
+        // A URL kept as the text it was read as must be the URL that text parses to.
+        for item in snapshot.items + snapshot.removed {
+            var reparsed = item
+            reparsed.url = item.url
+            guard reparsed == item else { fatalError("the URL of \(item.id) changed when parsed: \(item)") }
+        }
         snapshot.sourceID = "s"
         try FileManager.default.removeItem(at: file)
         try store.save(snapshot)
