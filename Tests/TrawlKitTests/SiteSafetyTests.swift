@@ -133,6 +133,22 @@ import TrawlText
         #expect(SafeText.link(URL(string: url)) == url)
     }
 
+    /// The digest and the notifications write links alike: nothing in a URL can close its
+    /// `<…>` or break the line, so the whole URL stays the link.
+    @Test func linkDestinationsStayInsideTheirAngleBrackets() {
+        let url = "https://example.org/a b<c>\nd\re"
+        #expect(DigestMarkdown.destination(url) == "https://example.org/a%20b%3Cc%3E%0Ad%0De")
+        #expect(DigestMarkdown.destination("https://example.org/plain") == "https://example.org/plain")
+        var notification = NotifyWebhookTests.sample
+        notification.sources[0].page = "https://example.org/sources/a b/index.html"
+        notification.sources[0].changes[0].url = "https://example.org/x>y"
+        notification.digest = "https://example.org/digests/<today>.html"
+        let html = MarkdownRenderer.html(NotificationText.markdown(notification))
+        #expect(html.contains(#"<a href="https://example.org/x%3Ey">Pump: off → on</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="https://example.org/sources/a%20b/index.html">All of Garden</a>"#))
+        #expect(html.contains(#"<a href="https://example.org/digests/%3Ctoday%3E.html">The day's digest</a>"#))
+    }
+
     @Test func markdownEscapingKeepsSyntaxAsText() {
         #expect(
             DigestMarkdown.escape("a|b *c* [d](e) <f> ~~g~~ `h` #i &j; !k\nl")

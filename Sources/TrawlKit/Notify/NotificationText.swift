@@ -12,18 +12,22 @@ enum NotificationText {
             for change in source.changes {
                 let text = escape(change.text)
                 if let url = change.url {
-                    out += "- [\(text)](<\(url.replacingOccurrences(of: ">", with: "%3E"))>)\n"
+                    out += "- [\(text)](<\(DigestMarkdown.destination(url))>)\n"
                 } else {
                     out += "- \(text)\n"
                 }
             }
-            if let page = source.page { out += "\n[All of \(escape(source.name))](<\(page)>)\n" }
+            if let page = source.page {
+                out += "\n[All of \(escape(source.name))](<\(DigestMarkdown.destination(page))>)\n"
+            }
         }
         if !notification.failures.isEmpty {
             out += "\n## Sources\n\n"
             for failure in notification.failures { out += "- \(escape(failure.text))\n" }
         }
-        if let digest = notification.digest { out += "\n[The day's digest](<\(digest)>)\n" }
+        if let digest = notification.digest {
+            out += "\n[The day's digest](<\(DigestMarkdown.destination(digest))>)\n"
+        }
         return out
     }
 

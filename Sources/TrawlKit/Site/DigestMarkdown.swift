@@ -37,7 +37,7 @@ enum DigestMarkdown {
     private static func item(_ description: ChangeDescription) -> String {
         let title = escape(description.title)
         guard let link = description.link else { return title }
-        return "[\(title)](<\(destination(link))>)"
+        return "[\(title)](<\(destination(link.absoluteString))>)"
     }
 
     private static func details(_ description: ChangeDescription) -> String {
@@ -59,10 +59,23 @@ enum DigestMarkdown {
         return "\(old) → \(new)"
     }
 
-    /// A link destination inside `<…>`: no spaces, angle brackets or line breaks.
-    private static func destination(_ url: URL) -> String {
-        url.absoluteString.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
-            .replacingOccurrences(of: " ", with: "%20")
+    /// A link destination to write inside `<…>` (CommonMark §6.3), which must hold no
+    /// angle brackets or line breaks; spaces are escaped too, so the link stays one word
+    /// in a mail reader's plain text. The digest and the notifications both write links so.
+    static func destination(_ url: String) -> String {
+        guard url.utf8.contains(where: { [0x3C, 0x3E, 0x20, 0x0A, 0x0D].contains($0) }) else { return url }
+        var out = ""
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "<": out += "%3C"
+            case ">": out += "%3E"
+            case " ": out += "%20"
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// The characters that open Markdown syntax inline or in a table: emphasis, code,
