@@ -5,7 +5,9 @@ import Foundation
 ///
 /// A night with nothing to say sends nothing. A notifier that fails never fails the run:
 /// the run stays pending in `Cache/notifications.json` and is sent on a later run, once,
-/// before anything newer; `trawl status` shows what is waiting.
+/// before anything newer; `trawl status` shows what is waiting. A run cut short before it
+/// told anyone (stopped by a signal, or killed and its record completed from the journal
+/// later) is told with the next run that delivers.
 struct NotificationDispatcher: Sendable {
     public let configuration: Configuration
     public let store: CacheStore
@@ -37,8 +39,8 @@ struct NotificationDispatcher: Sendable {
             }
     }
 
-    /// Delivers `run` and whatever earlier runs are still pending. Problems are reported,
-    /// never thrown.
+    /// Delivers `run`, after whatever earlier runs are still pending or were never told.
+    /// Problems are reported, never thrown.
     public func deliver(after run: RunRecord) async {
         let subscriptions = self.subscriptions
         guard !subscriptions.isEmpty else { return }
@@ -50,11 +52,13 @@ struct NotificationDispatcher: Sendable {
             for subscription in subscriptions {
                 var entry = ledger.notifiers[subscription.key] ?? .init(name: subscription.label)
                 entry.name = subscription.label
-                if !message(run, events, subscription).isEmpty, !entry.pending.contains(run.id),
-                    !entry.delivered.contains(run.id)
+                for told in Self.runs(toTell: entry, endingWith: run, in: runs)
+                where !message(told, events, subscription).isEmpty && !entry.pending.contains(told.id)
+                    && !entry.delivered.contains(told.id)
                 {
-                    entry.pending.append(run.id)
+                    entry.pending.append(told.id)
                 }
+                entry.lastRun = max(entry.lastRun ?? run.id, run.id)
                 await deliverPending(&entry, subscription, runs: byID, events: events)
                 ledger.notifiers[subscription.key] = entry
             }
@@ -65,6 +69,16 @@ struct NotificationDispatcher: Sendable {
         } catch {
             report(.cacheProblem("cannot keep the notification record (notifications may repeat or wait): \(error)"))
         }
+    }
+
+    /// `run`, after the runs since the last one `entry`'s notifier was told of (or, in a
+    /// ledger from before `lastRun`, the newest it holds); a notifier new to the ledger
+    /// starts with `run`.
+    static func runs(
+        toTell entry: NotificationLedger.Entry, endingWith run: RunRecord, in runs: [RunRecord]
+    ) -> [RunRecord] {
+        guard let last = entry.lastRun ?? (entry.delivered + entry.pending).max() else { return [run] }
+        return runs.filter { $0.id > last && $0.id < run.id }.sorted { $0.id < $1.id } + [run]
     }
 
     private func message(_ run: RunRecord, _ events: [HealthEvent], _ subscription: Subscription) -> RunNotification {

@@ -10,7 +10,7 @@ import TrawlJSON
 /// {"schemaVersion": 1, "notifiers": {"all webhook https://hooks.example.org/x #9c1e…": {
 ///   "name": "webhook https://hooks.example.org/x", "pending": ["20261201T040000.000Z"],
 ///   "delivered": ["20261130T040000.000Z"], "lastAttempt": "…", "lastDelivered": "…",
-///   "lastError": "HTTP 503 after 3 attempts", "failures": 1}}}
+///   "lastError": "HTTP 503 after 3 attempts", "failures": 1, "lastRun": "20261201T040000.000Z"}}}
 /// ```
 struct NotificationLedger: Sendable, Equatable {
     static let schemaVersion = 1
@@ -30,6 +30,9 @@ struct NotificationLedger: Sendable, Equatable {
         var lastError: String?
         /// Failed attempts in a row (each run's retries count once).
         var failures: Int = 0
+        /// The newest run this notifier was told of, or had nothing to hear about: the runs
+        /// after it that it never heard of were cut short, and are told next.
+        var lastRun: String?
     }
 
     var notifiers: [String: Entry] = [:]
@@ -63,7 +66,8 @@ extension NotificationLedger: CacheJSONFile {
                 lastAttempt: try entry.optional("lastAttempt")?.date(),
                 lastDelivered: try entry.optional("lastDelivered")?.date(),
                 lastError: try entry.optional("lastError")?.string(),
-                failures: try entry.optional("failures")?.int() ?? 0)
+                failures: try entry.optional("failures")?.int() ?? 0,
+                lastRun: try entry.optional("lastRun")?.string())
         }
     }
 
@@ -75,6 +79,7 @@ extension NotificationLedger: CacheJSONFile {
                 ("lastAttempt", entry.lastAttempt.map { JSONValue.string(DateCodec.rfc3339($0)) }),
                 ("lastDelivered", entry.lastDelivered.map { JSONValue.string(DateCodec.rfc3339($0)) }),
                 ("lastError", entry.lastError.map(JSONValue.string)),
+                ("lastRun", entry.lastRun.map(JSONValue.string)),
                 ("name", .string(entry.name)),
                 ("pending", .array(entry.pending.map(JSONValue.string))),
             ])
