@@ -133,6 +133,23 @@ import TrawlDates
         #expect(detection.changes.first?.trackedItems == 2)
     }
 
+    /// A cache edited by hand may repeat an id, or remember as removed an item it also
+    /// lists: the first stored item of an id is the one compared and removed, and a
+    /// removed item is remembered once, as removed tonight.
+    @Test func aStoredSnapshotThatRepeatsAnIDIsReadByItsFirstItem() {
+        var old = snapshot([
+            Item(id: "a", title: "A"), Item(id: "a", title: "A again"), Item(id: "b", title: "B"),
+            Item(id: "c", title: "C"),
+        ])
+        old.removed = [Item(id: "b", title: "B before"), Item(id: "d", title: "D"), Item(id: "c", title: "C before")]
+        let detection = detector.detect(
+            from: old, to: snapshot([Item(id: "a", title: "A"), Item(id: "c", title: "C")], at: later), at: later)
+        #expect(detection.changes.map(\.kind) == [.removed])
+        #expect(detection.changes.first?.before?.title == "B")
+        #expect(detection.snapshot.removed.map(\.title) == ["B", "D"])
+        #expect(!detection.isUnchanged)
+    }
+
     @Test func nothingChangedHandsBackTheStoredSnapshot() {
         let old = snapshot([SnapshotFixtures.chart(1), SnapshotFixtures.chart(2)])
         let detection = detector.detect(from: old, to: snapshot(old.items, at: later), at: later)

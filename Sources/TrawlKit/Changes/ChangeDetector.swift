@@ -50,17 +50,27 @@ public struct ChangeDetector: Sendable {
             let snapshot = Snapshot(sourceID: new.sourceID, takenAt: new.takenAt, items: current)
             return Detection(changes: [baseline], snapshot: snapshot, duplicateIDs: duplicateIDs, isUnchanged: false)
         }
-        let previous = Self.unique(old.items).items
-        let previousByID = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each stored item's place by id (the first of a repeated id): one table, so each id of
+        // a 10,000-item page is hashed once to build it and once to look it up.
+        var previousIndex: [String: Int] = [:]
+        previousIndex.reserveCapacity(old.items.count)
+        // True for the items to compare (the first of each id), until tonight's page lists them.
+        var goneUnlessListed = [Bool](repeating: false, count: old.items.count)
+        for (index, item) in old.items.enumerated() where previousIndex[item.id] == nil {
+            previousIndex[item.id] = index
+            goneUnlessListed[index] = true
+        }
         let tombstones = Dictionary(old.removed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let currentIDs = Set(current.map(\.id))
+        var reappeared: Set<String> = []
 
         var changes: [Change] = []
         // Whether every item so far is stored as it stands, at the same place: then the stored
         // snapshot is handed back. Worked out in the one pass, as each item is compared once.
         var storedAsIs = old.items.count == current.count
         for (index, item) in current.enumerated() {
-            if let before = previousByID[item.id] {
+            if let place = previousIndex[item.id] {
+                goneUnlessListed[place] = false
+                let before = old.items[place]
                 let equal = before == item
                 if storedAsIs {
                     storedAsIs = old.items[index].id == item.id && (equal || before.isIdentical(to: item))
@@ -72,6 +82,7 @@ public struct ChangeDetector: Sendable {
                 }
             } else if let gone = tombstones[item.id] {
                 storedAsIs = false
+                reappeared.insert(item.id)
                 // Compared with no ignored fields: what came back is the whole item.
                 let fieldChanges = ChangeDetector(ignoredFields: []).differences(from: gone, to: item)
                 changes.append(
@@ -81,13 +92,15 @@ public struct ChangeDetector: Sendable {
                 changes.append(change(.added, item.id, new.sourceID, time, after: item, before: nil, []))
             }
         }
-        let removedNow = previous.filter { !currentIDs.contains($0.id) }
+        // In the old order; a repeated id is its first item, as on the night it was stored.
+        let removedNow = old.items.indices.filter { goneUnlessListed[$0] }.map { old.items[$0] }
         for item in removedNow {
             changes.append(change(.removed, item.id, new.sourceID, time, after: nil, before: item, []))
         }
 
-        let removedNowIDs = Set(removedNow.map(\.id))
-        let stillGone = old.removed.filter { !currentIDs.contains($0.id) && !removedNowIDs.contains($0.id) }
+        // A tombstone stays while its item is neither back nor stored (and so listed or
+        // removed again tonight).
+        let stillGone = old.removed.filter { previousIndex[$0.id] == nil && !reappeared.contains($0.id) }
         let removed = Array((removedNow + stillGone).prefix(max(tombstoneLimit, 0)))
 
         let unchanged =
