@@ -59,7 +59,7 @@ struct ChangeDescription: Sendable {
         } else {
             title = itemTitle.isEmpty ? SafeText.line(change.itemID) : itemTitle
         }
-        link = SafeText.linkURL(item?.url)
+        link = SafeText.linkURL(item?.link)
         summary = item?.summary.map(SafeText.line).flatMap { $0.isEmpty ? nil : $0 }
         shownChanges = change.kind == .changed ? Self.shown(change.fieldChanges) : []
         func value(_ value: Value?, _ field: String) -> String {

@@ -81,7 +81,7 @@ struct FeedEntryBuilder {
                 title: title.isEmpty ? SafeText.line(id) : title,
                 updated: max(latest.detectedAt, published),
                 published: published,
-                link: SafeText.linkURL(item.url) ?? sourcePage,
+                link: SafeText.linkURL(item.link) ?? sourcePage,
                 content: .html(ChangeHTML.render(item: item, latestChange: latestChange)),
                 authors: authors,
                 categories: [source.name],

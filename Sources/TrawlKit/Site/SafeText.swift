@@ -68,6 +68,11 @@ enum SafeText {
         }
     }
 
+    /// An item's URL when it is safe to link, as `link(_:)` has it.
+    static func linkURL(_ link: Item.Link?) -> URL? {
+        self.link(link).flatMap(URL.init(string:))
+    }
+
     /// `url` when it is safe to link (see `link(_:)`).
     static func linkURL(_ url: URL?) -> URL? {
         link(url).flatMap(URL.init(string:))
