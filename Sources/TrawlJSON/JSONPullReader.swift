@@ -51,15 +51,7 @@ public struct JSONPullReader {
 
     /// Steps into an object; true when it has members, false when it was `{}`.
     public mutating func beginObject() throws(JSONError) -> Bool {
-        try expect(.object, "an object")
-        try cursor.nest(depth + 1)
-        cursor.index += 1
-        cursor.skipWhitespace()
-        if cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "}") {
-            cursor.index += 1
-            return false
-        }
-        depth += 1
+        guard try begin(.object, "an object", closedBy: "}") else { return false }
         atFirstMember = true
         return true
     }
@@ -111,11 +103,21 @@ public struct JSONPullReader {
 
     /// Steps into an array; true when it has elements, false when it was `[]`.
     public mutating func beginArray() throws(JSONError) -> Bool {
-        try expect(.array, "a list")
+        try begin(.array, "a list", closedBy: "]")
+    }
+
+    /// Past an opening bracket and any white space: true, one level down, when something
+    /// follows; false, past the closing bracket, when the container was empty.
+    private mutating func begin(
+        _ kind: Kind, _ description: String, closedBy closer: Unicode.Scalar
+    ) throws(JSONError)
+        -> Bool
+    {
+        try expect(kind, description)
         try cursor.nest(depth + 1)
         cursor.index += 1
         cursor.skipWhitespace()
-        if cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: "]") {
+        if cursor.index < cursor.bytes.count, cursor.bytes[cursor.index] == UInt8(ascii: closer) {
             cursor.index += 1
             return false
         }
@@ -188,12 +190,7 @@ public struct JSONPullReader {
         _ = try cursor.literal("null", .null)
     }
 
-    /// The next value whole, as `JSONParser` reads it (positions included).
-    public mutating func value() throws(JSONError) -> JSONValue {
-        try cursor.value(depth: depth)
-    }
-
-    /// Reads past the next value, checking it as `value()` does.
+    /// Reads past the next value, checking it as `JSONParser` would.
     public mutating func skipValue() throws(JSONError) {
         _ = try cursor.value(depth: depth)
     }

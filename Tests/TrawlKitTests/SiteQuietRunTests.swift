@@ -30,7 +30,7 @@ import Testing
         let runs = SiteContent.withoutQuietRuns([run(0, [fetched(3)]), run(1, [fetched(3)])])
         var health = Health()
         health.lastSuccess = Date(timeIntervalSince1970: 1_800_000_060)
-        let shown = SiteContent.asOf(runs, health, "a")
+        let shown = SiteContent.asOf(RunTimes.bySource(runs)["a"], health)
         #expect(shown.lastSuccess == Date(timeIntervalSince1970: 1_800_000_000))
     }
 }

@@ -26,7 +26,7 @@ enum FetchBenchmark {
         let fetcher = Fetcher(settings: settings)
         let base = server.baseURL
 
-        let cpuBefore = cpuSeconds()
+        let cpuBefore = CPUTime.process
         let clock = ContinuousClock()
         let started = clock.now
         var fetched = 0
@@ -47,18 +47,10 @@ enum FetchBenchmark {
             }
         }
         let elapsed = (clock.now - started).seconds
-        let cpu = cpuSeconds() - cpuBefore
+        let cpu = CPUTime.process - cpuBefore
         print(
             "fetch: \(fetched) pages, \(concurrency) at a time, in \(format(elapsed)) s: "
                 + "\(format(Double(fetched) / elapsed, digits: 0)) pages/s, \(format(cpu)) CPU s (client + server)")
-    }
-
-    /// User and system CPU time of this process so far.
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func format(_ value: Double, digits: Int = 2) -> String {

@@ -13,25 +13,19 @@ enum LoadBenchmark {
             print("usage: trawl-bench load CACHE [--passes N]")
             return
         }
-        var passes = 3
-        if let index = arguments.firstIndex(of: "--passes") {
-            guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count > 0 else {
-                print("--passes takes a whole number above 0")
-                exit(2)
-            }
-            passes = count
-        }
-        let store = CacheStore(root: URL(fileURLWithPath: path, isDirectory: true), access: .readOnly)
+        let passes = max(try StoreBenchmark.integer("--passes", in: arguments) ?? 3, 1)
+        let root = URL(fileURLWithPath: path, isDirectory: true)
+        let store = CacheStore(root: root, access: .readOnly)
         let ids = try FileManager.default.contentsOfDirectory(atPath: path + "/sources").sorted()
-        let megabytes = Double(ids.map { size(of: store.snapshotFile(of: $0)) }.reduce(0, +)) / 1_048_576
+        let megabytes = Double(try StoreBenchmark.snapshotSize(root)) / 1_048_576
         var best = 0.0
         for pass in 1...passes {
-            let before = cpuSeconds()
+            let before = CPUTime.thread
             var items = 0
             for id in ids {
                 items += try store.lastGoodSnapshot(of: id)?.items.count ?? 0
             }
-            let seconds = cpuSeconds() - before
+            let seconds = CPUTime.thread - before
             best = max(best, megabytes / seconds)
             print(
                 String(
@@ -41,14 +35,4 @@ enum LoadBenchmark {
         print(String(format: "best: %.1f MB/s per CPU second", best))
     }
 
-    private static func size(of file: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
-    /// CPU time of this thread.
-    private static func cpuSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }

@@ -71,15 +71,9 @@ enum MustacheBenchmark {
 
     /// Seconds of CPU time `body` takes: steadier than wall time on a shared machine.
     private static func measure(_ body: () throws -> Void) throws -> Double {
-        let start = cpuSeconds()
+        let start = CPUTime.process
         try body()
-        return cpuSeconds() - start
-    }
-
-    private static func cpuSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        return CPUTime.process - start
     }
 
     private static func format(_ value: Double) -> String {

@@ -94,9 +94,9 @@ enum StoreBenchmark {
             let scraped = Snapshot(sourceID: id, takenAt: time, items: page(source: source, items: items, run: run))
             var old: Snapshot?
             figures.loadedBytes += fileSize(store.snapshotFile(of: id))
-            let cpuBefore = cpuSeconds()
+            let cpuBefore = CPUTime.thread
             figures.load += clock.measure { old = try? store.lastGoodSnapshot(of: id) }
-            figures.loadCPUSeconds += cpuSeconds() - cpuBefore
+            figures.loadCPUSeconds += CPUTime.thread - cpuBefore
             var detection: ChangeDetector.Detection?
             figures.detect += clock.measure {
                 detection = ChangeDetector(ignoredFields: ["rank"]).detect(from: old, to: scraped, at: time)
@@ -154,7 +154,7 @@ enum StoreBenchmark {
         return items
     }
 
-    private static func integer(_ option: String, in arguments: [String]) throws -> Int? {
+    static func integer(_ option: String, in arguments: [String]) throws -> Int? {
         guard let index = arguments.firstIndex(of: option) else { return nil }
         guard index + 1 < arguments.count, let value = Int(arguments[index + 1]) else {
             throw BenchmarkError("\(option) takes a whole number")
@@ -167,18 +167,13 @@ enum StoreBenchmark {
         return String(format: "%7.2f s", value)
     }
 
-    /// CPU time of this thread.
-    private static func cpuSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
+    /// The size of the file at `url`; 0 when there is none.
     private static func fileSize(_ url: URL) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    private static func snapshotSize(_ root: URL) throws -> Int {
+    /// The bytes of every source's snapshot in the cache at `root`.
+    static func snapshotSize(_ root: URL) throws -> Int {
         let sources = root.appendingPathComponent("sources")
         return try FileManager.default.contentsOfDirectory(atPath: sources.path).reduce(0) { total, name in
             total + fileSize(sources.appendingPathComponent(name).appendingPathComponent("snapshot.json"))

@@ -60,8 +60,8 @@ public struct ChangeDetector: Sendable {
             previousIndex[item.id] = index
             goneUnlessListed[index] = true
         }
-        let tombstones = Dictionary(old.removed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var reappeared: Set<String> = []
+        // The remembered removals; one that comes back tonight is taken out.
+        var tombstones = Dictionary(old.removed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         var changes: [Change] = []
         // Whether every item so far is stored as it stands, at the same place: then the stored
@@ -80,9 +80,8 @@ public struct ChangeDetector: Sendable {
                     changes.append(
                         change(.changed, item.id, new.sourceID, time, after: item, before: before, fieldChanges))
                 }
-            } else if let gone = tombstones[item.id] {
+            } else if let gone = tombstones.removeValue(forKey: item.id) {
                 storedAsIs = false
-                reappeared.insert(item.id)
                 // Compared with no ignored fields: what came back is the whole item.
                 let fieldChanges = ChangeDetector(ignoredFields: []).differences(from: gone, to: item)
                 changes.append(
@@ -100,7 +99,7 @@ public struct ChangeDetector: Sendable {
 
         // A tombstone stays while its item is neither back nor stored (and so listed or
         // removed again tonight).
-        let stillGone = old.removed.filter { previousIndex[$0.id] == nil && !reappeared.contains($0.id) }
+        let stillGone = old.removed.filter { previousIndex[$0.id] == nil && tombstones[$0.id] != nil }
         let removed = Array((removedNow + stillGone).prefix(max(tombstoneLimit, 0)))
 
         let unchanged =

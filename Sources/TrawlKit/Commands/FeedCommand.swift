@@ -100,45 +100,40 @@ struct FeedCommand: TrawlCommand {
 enum FeedOutput {
     /// The feed's own members, sorted by key; its `items` are written one by one.
     static func members(of feed: Feed) -> [(key: String, value: JSONValue)] {
-        object([
+        JSONValue.members([
             ("format", .string(feed.format.rawValue)),
-            ("link", feed.link.map { JSONValue.string($0.absoluteString) }),
+            ("link", feed.link.map(JSONValue.url)),
             ("title", feed.title.map(JSONValue.string)),
-            ("updated", feed.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+            ("updated", feed.updated.map(JSONValue.date)),
         ]).objectValue ?? []
     }
 
     static func entry(_ entry: FeedEntry) -> JSONValue {
-        object([
+        .members([
             ("authors", entry.authors.isEmpty ? nil : .array(entry.authors.map(author))),
             ("enclosures", entry.enclosures.isEmpty ? nil : .array(entry.enclosures.map(enclosure))),
             ("id", entry.id.map(JSONValue.string)),
-            ("link", entry.link.map { JSONValue.string($0.absoluteString) }),
-            ("published", entry.published.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+            ("link", entry.link.map(JSONValue.url)),
+            ("published", entry.published.map(JSONValue.date)),
             ("summary", (entry.summary ?? entry.content).map { JSONValue.string($0.value) }),
             ("title", entry.title.map(JSONValue.string)),
-            ("updated", entry.updated.map { JSONValue.string(FeedDate.rfc3339($0)) }),
+            ("updated", entry.updated.map(JSONValue.date)),
         ])
     }
 
     private static func author(_ author: FeedPerson) -> JSONValue {
-        object([
+        .members([
             ("email", author.email.map(JSONValue.string)),
             ("name", author.name.map(JSONValue.string)),
-            ("uri", author.uri.map { JSONValue.string($0.absoluteString) }),
+            ("uri", author.uri.map(JSONValue.url)),
         ])
     }
 
     private static func enclosure(_ enclosure: FeedEnclosure) -> JSONValue {
-        object([
+        .members([
             ("length", enclosure.length.map(JSONValue.int)),
             ("type", enclosure.type.map(JSONValue.string)),
-            ("url", .string(enclosure.url.absoluteString)),
+            ("url", .url(enclosure.url)),
         ])
-    }
-
-    /// An object of the members that have a value, in the order given (sorted by key).
-    private static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
-        .object(members.compactMap { member in member.1.map { (key: member.0, value: $0) } })
     }
 }

@@ -48,7 +48,7 @@ struct DownloadsFile: CacheJSONFile {
     }
 
     var cacheJSON: JSONValue {
-        let entries = files.sorted { $0.key < $1.key }.map { name, record -> (key: String, value: JSONValue) in
+        let entries = files.map { name, record -> (key: String, value: JSONValue) in
             (
                 key: name,
                 value: JSONValue.members([

@@ -12,16 +12,13 @@ struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatable {
     let path: String
     /// What was being done: "cannot write", "cannot create the directory", …
     let action: String
-    /// The cause as the C library words it (`No space left on device`).
+    /// The cause as the C library words it (`No space left on device`), or Trawl's refusal.
     let cause: String
-    /// The `errno` behind it; 0 for a refusal of Trawl's own.
-    let code: Int32
 
     init(path: String, action: String, code: Int32) {
         self.path = path
         self.action = action
         self.cause = String(cString: strerror(code))
-        self.code = code
     }
 
     /// A write Trawl refuses itself, such as one through a symbolic link.
@@ -29,7 +26,6 @@ struct FileWriteError: Error, CustomStringConvertible, Sendable, Equatable {
         self.path = path
         self.action = "not written"
         self.cause = refusal
-        self.code = 0
     }
 
     /// For the current `errno`.

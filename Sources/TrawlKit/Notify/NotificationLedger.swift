@@ -1,5 +1,4 @@
 import Foundation
-import TrawlDates
 import TrawlJSON
 
 /// `Cache/notifications.json`: for each notifier, the runs it has still to be told of and
@@ -72,12 +71,12 @@ extension NotificationLedger: CacheJSONFile {
     }
 
     var cacheJSON: JSONValue {
-        let entries = notifiers.sorted { $0.key < $1.key }.map { key, entry -> (key: String, value: JSONValue) in
+        let entries = notifiers.map { key, entry -> (key: String, value: JSONValue) in
             let members = JSONValue.members([
                 ("delivered", .array(entry.delivered.map(JSONValue.string))),
                 ("failures", .int(entry.failures)),
-                ("lastAttempt", entry.lastAttempt.map { JSONValue.string(DateCodec.rfc3339($0)) }),
-                ("lastDelivered", entry.lastDelivered.map { JSONValue.string(DateCodec.rfc3339($0)) }),
+                ("lastAttempt", entry.lastAttempt.map(JSONValue.date)),
+                ("lastDelivered", entry.lastDelivered.map(JSONValue.date)),
                 ("lastError", entry.lastError.map(JSONValue.string)),
                 ("lastRun", entry.lastRun.map(JSONValue.string)),
                 ("name", .string(entry.name)),

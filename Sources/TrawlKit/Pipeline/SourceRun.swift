@@ -34,13 +34,13 @@ struct SourceRun: Sendable {
             guard let scraped = try await scrape(previous: previous, at: now) else { return nil }
             result = scraped
         } catch {
+            let failure = OutcomeError(
+                classifying: error,
+                message: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil))
             result = Result(
                 outcome: .init(
-                    sourceID: source.id, status: SourceScrape.isGuarded(error) ? .guarded : .failed,
-                    itemCount: previous?.items.count ?? 0,
-                    error: OutcomeError(
-                        classifying: error,
-                        message: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil))),
+                    sourceID: source.id, status: failure.isGuard ? .guarded : .failed,
+                    itemCount: previous?.items.count ?? 0, error: failure),
                 changes: [])
         }
         if !journal.hasJournaled(index) {

@@ -46,18 +46,11 @@ struct SourceScrape: Sendable {
         }
     }
 
-    /// Whether `error` is the guard's (or the table kind's) "layout may have changed".
-    static func isGuarded(_ error: Error) -> Bool {
-        switch error {
-        case ScrapeError.layoutChanged, ScrapeError.tableNotFound: return true
-        default: return false
-        }
-    }
-
     /// What a failure means for what is shown, and what to do: said as it is, on a first
-    /// run too, with the `--accept` hint for every guard failure.
+    /// run too, with the `--accept` hint for every guard failure (`OutcomeError.isGuard`
+    /// decides which errors those are).
     static func message(for error: Error, sourceID: String, hadSnapshot: Bool) -> String {
-        if isGuarded(error) {
+        if OutcomeError(classifying: error, message: "").isGuard {
             let kept = hadSnapshot ? "last good snapshot kept" : "first run: there is no earlier snapshot to keep"
             return "\(error) (\(kept); if the page really changed, '--accept \(sourceID)' takes its new shape)"
         }

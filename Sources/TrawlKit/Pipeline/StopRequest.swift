@@ -17,7 +17,7 @@ public final class StopRequest: @unchecked Sendable {
     private var signalName: String?
     private var sources: [DispatchSourceSignal] = []
 
-    /// A request no one has made yet; `trappingSignals()` makes one SIGTERM and SIGINT set.
+    /// A request no one has made yet; `trappingSignals(exitingOnSecondWith:)` makes one SIGTERM and SIGINT set.
     public init() {}
 
     /// Gives the signals back their default action, so a process that goes on after the run

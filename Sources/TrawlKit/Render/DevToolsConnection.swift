@@ -7,7 +7,6 @@ struct DevToolsMessage: Sendable {
 
     static let empty = DevToolsMessage(value: [:])
 
-    subscript(key: String) -> JSONValue? { value[key] }
     func string(_ key: String) -> String? { value[key]?.stringValue }
     func int(_ key: String) -> Int? { value[key]?.numberValue?.int }
     func bool(_ key: String) -> Bool? { value[key]?.boolValue }

@@ -17,14 +17,9 @@ struct FeedEntryBuilder {
 
     private var sourcePage: URL? { site.absoluteURL("sources/\(source.id)/index.html") }
 
-    /// The source's entries; `baselines` false leaves its "now tracking" entries out (the
-    /// unified feed says that once for all the sources a run began tracking).
-    func entries(baselines: Bool = true) -> [FeedDocument.Entry] {
-        markedEntries().filter { baselines || !$0.isBaseline }.map(\.entry)
-    }
-
     /// The source's entries, newest first, each marked when it is a "now tracking" one: the
-    /// source's feed and the unified feed take theirs from one list, built once.
+    /// source's feed and the unified feed take theirs from one list, built once (the unified
+    /// feed leaves the "now tracking" ones out and says that once for all the sources).
     func markedEntries() -> [(entry: FeedDocument.Entry, isBaseline: Bool)] {
         let changes = site.content.changes.filter { $0.sourceID == source.id }
         var entries: [(entry: FeedDocument.Entry, isBaseline: Bool)] = []

@@ -27,9 +27,12 @@ final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheO
     /// `string`, `int`, `number`, `bool`, `date`, `url` or `list`.
     let type: String
 
+    /// Field names as headings (`File size`), each worked out once.
+    private static let labels = FieldNameMemo { SafeText.line(ValueWording.label(forField: $0)) }
+
     init(_ field: Item.Field, wording: ValueWording) {
         name = SafeText.line(field.name)
-        label = FieldLabels.shared.label(forField: field.name)
+        label = Self.labels[field: field.name]
         raw = SafeText.line(field.value.text)
         switch field.value {
         case .string, .url:
@@ -89,24 +92,5 @@ struct FieldTable: Encodable, Sendable, MustacheObject {
 
     func encode(to encoder: any Encoder) throws {
         try Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }).encode(to: encoder)
-    }
-}
-
-/// Field names as headings, each worked out once: every item of a source has the same few
-/// fields, and a label is a walk through its name's characters.
-final class FieldLabels: @unchecked Sendable {
-    static let shared = FieldLabels()
-    /// Names are the configuration's, so few; the bound only keeps odd feeds from growing it.
-    private static let capacity = 4_096
-    private let lock = NSLock()
-    private var labels: [String: String] = [:]
-
-    func label(forField name: String) -> String {
-        lock.withLock {
-            if let label = labels[name] { return label }
-            let label = SafeText.line(ValueWording.label(forField: name))
-            if labels.count < Self.capacity { labels[name] = label }
-            return label
-        }
     }
 }

@@ -73,15 +73,6 @@ final class ItemView: Encodable, MustacheObject {
         self.search = search
     }
 
-    /// This view with what a status page adds to a switch.
-    func marked(_ marks: SwitchMarks) -> ItemView {
-        ItemView(
-            title: title, href: href, date: date, dateText: dateText, summary: summary, fields: fields,
-            fieldList: fieldList, details: details, hasDetails: hasDetails, fileHref: fileHref, isEpisode: isEpisode,
-            isSwitch: isSwitch, isPlain: isPlain, episode: episode, state: state, stateText: stateText, marks: marks,
-            search: search)
-    }
-
     /// The members above by name: a page renders straight from the views.
     func member(_ key: String) -> MustacheValue? {
         switch key {

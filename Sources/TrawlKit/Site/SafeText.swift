@@ -61,9 +61,8 @@ enum SafeText {
         switch link {
         case .parsed(let url): return self.link(url)
         case .text(let text):
-            // Plain text is printable ASCII, so only the scheme is left to check.
-            let scheme = text.utf8.prefix { $0 != UInt8(ascii: ":") }
-            return URLSchemes.publishable.contains(String(decoding: scheme, as: UTF8.self).lowercased()) ? text : nil
+            // Plain text is printable ASCII with a scheme, so only the scheme is left to check.
+            return URLSchemes.isPublishable(reference: text) ? text : nil
         case nil: return nil
         }
     }
@@ -71,11 +70,6 @@ enum SafeText {
     /// An item's URL when it is safe to link, as `link(_:)` has it.
     static func linkURL(_ link: Item.Link?) -> URL? {
         self.link(link).flatMap(URL.init(string:))
-    }
-
-    /// `url` when it is safe to link (see `link(_:)`).
-    static func linkURL(_ url: URL?) -> URL? {
-        link(url).flatMap(URL.init(string:))
     }
 
     /// `text` cleaned and escaped for HTML text or a quoted attribute (the feeds' content,

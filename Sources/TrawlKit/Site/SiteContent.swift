@@ -99,12 +99,8 @@ struct SiteContent: Sendable {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// The health as of the runs shown: a quiet run's times are not the site's news.
-    static func asOf(_ runs: [RunRecord], _ health: Health, _ sourceID: String) -> Health {
-        asOf(RunTimes.bySource(runs)[sourceID], health)
-    }
-
-    /// The health with the times `shown` (the source's in the runs shown) in place of its own.
+    /// The health as of the runs shown, with the times `shown` (the source's in those runs)
+    /// in place of its own: a quiet run's times are not the site's news.
     static func asOf(_ shown: RunTimes?, _ health: Health) -> Health {
         guard let shown else { return health }
         var health = health

@@ -116,7 +116,7 @@ struct GenerationContext {
     /// Renders the page template `name` with `data` and writes it to `path`.
     func writePage(_ name: String, _ data: some Encodable, to path: String) throws {
         let value = try TemplateDataEncoder.encode(data)
-        try writer.write(try templates.render(name, value), to: path)
+        try writer.write(try templates.renderData(name, value), to: path)
     }
 
     /// Renders the page template `name` straight from a model that looks its members up

@@ -181,13 +181,13 @@ enum SourcePageGenerator {
                 marks.trackedSinceText = wording.dateTime(time)
             }
             marks.flipped = history.flippedInLatestRun.contains(item.id)
-            return view(item, files: files, wording: wording).marked(marks)
+            return view(item, files: files, wording: wording, marks: marks)
         }
         let gone = history.gone.map { item, since -> ItemView in
             let marks = SwitchMarks(
                 state: "gone", stateText: "Gone", flippedAt: DateCodec.rfc3339(since),
                 flippedAtText: wording.dateTime(since), gone: true)
-            return view(item, files: [:], wording: wording).marked(marks)
+            return view(item, files: [:], wording: wording, marks: marks)
         }
         return [
             ItemGroup(heading: "", id: "switches", items: current),
@@ -202,7 +202,10 @@ enum SourcePageGenerator {
         return on ? "on" : "off"
     }
 
-    static func view(_ item: Item, files: [String: String], wording: ValueWording) -> ItemView {
+    /// The item's view; `marks` are what a status page adds to a switch.
+    static func view(
+        _ item: Item, files: [String: String], wording: ValueWording, marks: SwitchMarks = SwitchMarks()
+    ) -> ItemView {
         let title = SafeText.line(item.title)
         let all = item.fields.map { FieldValue($0, wording: wording) }
         let byName = FieldValue.byName(all)
@@ -225,7 +228,7 @@ enum SourcePageGenerator {
             fileHref: files[item.id] ?? "",
             isEpisode: episode != nil, isSwitch: !state.isEmpty, isPlain: episode == nil && state.isEmpty,
             episode: episode ?? .none, state: state, stateText: state == "on" ? "On" : state == "off" ? "Off" : "",
-            search: searchText(title, summary, details, state))
+            marks: marks, search: searchText(title, summary, details, state))
     }
 
     /// The non-empty texts joined by spaces, lower-cased: built in one string, as every item has one.

@@ -28,14 +28,6 @@ struct TemplateSet: Sendable {
     }
 
     /// Renders the page template `name` (without `.mustache`) with `context`.
-    func render(_ name: String, _ context: MustacheValue) throws -> String {
-        guard let template = templates[name] else {
-            throw SiteError(path: "\(name).mustache", reason: "no such template")
-        }
-        return try template.render(context, partials: PartialDictionary(templates))
-    }
-
-    /// Renders as `render(_:_:)` does, as the UTF-8 bytes a file is written with.
     func renderData(_ name: String, _ context: MustacheValue) throws -> Data {
         guard let template = templates[name] else {
             throw SiteError(path: "\(name).mustache", reason: "no such template")

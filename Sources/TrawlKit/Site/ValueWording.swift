@@ -23,10 +23,14 @@ struct ValueWording: Sendable {
         /// Field names the built-in presets use for each meaning. A name matches whatever
         /// its case or separators (`enclosure_length`, `EnclosureLength`).
         static func of(field: String) -> Meaning {
-            FieldMeanings.shared.meaning(of: field)
+            memo[field: field]
         }
 
-        /// `of(field:)` worked out (`FieldMeanings` keeps each name's).
+        /// Each name's meaning, worked out once: working it out builds a string and looks
+        /// it up in four sets.
+        private static let memo = FieldNameMemo(find)
+
+        /// `of(field:)` worked out.
         fileprivate static func find(field: String) -> Meaning {
             let key = searchKey(field)
             if durationNames.contains(key) { return .duration }
@@ -269,23 +273,4 @@ struct ValueWording: Sendable {
             "oktober", "november", "december",
         ],
     ]
-}
-
-/// What each field name means as a number, worked out once: every item of a source has the
-/// same few fields, and working a name out builds a string and looks it up in four sets.
-final class FieldMeanings: @unchecked Sendable {
-    static let shared = FieldMeanings()
-    /// Names are the configuration's, so few; the bound only keeps odd feeds from growing it.
-    private static let capacity = 4_096
-    private let lock = NSLock()
-    private var meanings: [String: ValueWording.Meaning] = [:]
-
-    func meaning(of field: String) -> ValueWording.Meaning {
-        lock.withLock {
-            if let meaning = meanings[field] { return meaning }
-            let meaning = ValueWording.Meaning.find(field: field)
-            if meanings.count < Self.capacity { meanings[field] = meaning }
-            return meaning
-        }
-    }
 }

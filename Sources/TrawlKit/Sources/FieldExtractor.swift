@@ -49,12 +49,11 @@ struct FieldExtractor {
         case .css(let css): nodes = Array(try context.select(css))
         case .xpath(let xpath): nodes = Array(try context.xpath(xpath))
         }
-        let edits = rule.strip.contains { !$0.isEmpty } || !rule.replace.isEmpty
         if let attr = rule.attr {
             return nodes.compactMap { node in node.attr(attr).map { edited($0, rule).collapsingWhitespace } }
         }
         // A strip or a replacement may leave two spaces where it cut: only then collapse again.
-        guard edits else { return nodes.map(\.text) }
+        guard rule.strip.contains(where: { !$0.isEmpty }) || !rule.replace.isEmpty else { return nodes.map(\.text) }
         return nodes.map { edited($0.text, rule).collapsingWhitespace }
     }
 

@@ -4,8 +4,6 @@ import Foundation
 /// either the old bytes or the new, and a power cut loses no write that returned. Failures
 /// are `CacheError`s naming the path.
 enum AtomicFile {
-    static var temporaryPrefix: String { FileWriter.temporaryPrefix }
-
     /// Writes `data` unless the file already holds exactly these bytes.
     /// - Returns: true when the file was written.
     @discardableResult

@@ -5,9 +5,51 @@ import TrawlJSON
 protocol CacheFile {
     static var schemaVersion: Int { get }
     var schemaVersion: Int { get }
+    /// The file's value from its bytes, or precisely why it cannot be had.
+    static func decoded(from data: Data, path: String) -> Result<Self, CacheError>
 }
 
-extension Snapshot: CacheFile {}
+/// Run records, health and the small files are read from the parsed value.
+extension CacheJSONDecodable {
+    static func decoded(from data: Data, path: String) -> Result<Self, CacheError> {
+        let json: JSONValue
+        switch CacheStore.parse(data, path: path) {
+        case .success(let value): json = value
+        case .failure(let error): return .failure(error)
+        }
+        let found = json["schemaVersion"]?.numberValue?.int
+        guard found == schemaVersion else {
+            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: schemaVersion)))
+        }
+        do throws(CacheJSONField.Problem) {
+            return .success(try Self(cacheJSON: CacheJSONField(json)))
+        } catch {
+            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
+        }
+    }
+}
+
+extension Snapshot: CacheFile {
+    /// Read in one pass when it can be (`SnapshotJSON.read`); what that declines is read
+    /// from the parsed value, in either schema, which says what is wrong.
+    static func decoded(from data: Data, path: String) -> Result<Snapshot, CacheError> {
+        if let snapshot = data.withUnsafeBytes({ SnapshotJSON.read($0) }) { return .success(snapshot) }
+        let json: JSONValue
+        switch CacheStore.parse(data, path: path) {
+        case .success(let value): json = value
+        case .failure(let error): return .failure(error)
+        }
+        let found = SnapshotJSON.version(of: json)
+        guard let version = found, SnapshotJSON.readableVersions.contains(version) else {
+            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: schemaVersion)))
+        }
+        do {
+            return .success(try SnapshotJSON.decode(json, version: version))
+        } catch {
+            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
+        }
+    }
+}
 
 extension CacheStore {
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
@@ -24,9 +66,10 @@ extension CacheStore {
 
     /// The bytes of `url`; nil when there is no such file.
     private func contents(of url: URL) throws -> Data? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
             return try Data(contentsOf: url)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
         } catch {
             throw CacheError.unreadable(url, error)
         }
@@ -46,45 +89,11 @@ extension CacheStore {
 
     /// Decodes a cache file, or says precisely why it cannot be.
     static func decode<T: CacheFile>(_ type: T.Type, from data: Data, path: String) -> Result<T, CacheError> {
-        // Snapshots, the large files, are read in one pass when they can be; see `SnapshotJSON.read`.
-        if T.self == Snapshot.self, let snapshot = data.withUnsafeBytes({ SnapshotJSON.read($0) }) {
-            return .success(snapshot as! T)
-        }
-        let json: JSONValue
-        switch parse(data, path: path) {
-        case .success(let value): json = value
-        case .failure(let error): return .failure(error)
-        }
-        // Snapshots the one pass declined are read from the parsed value, in either schema.
-        if T.self == Snapshot.self {
-            guard let version = SnapshotJSON.version(of: json), SnapshotJSON.readableVersions.contains(version) else {
-                let found = SnapshotJSON.version(of: json)
-                return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
-            }
-            do {
-                // T is Snapshot here.
-                return .success(try SnapshotJSON.decode(json, version: version) as! T)
-            } catch {
-                return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
-            }
-        }
-        let found = json["schemaVersion"]?.numberValue?.int
-        guard found == T.schemaVersion else {
-            return .failure(CacheError(path: path, kind: .wrongSchema(found: found, expected: T.schemaVersion)))
-        }
-        // Run records, health and the small files are read from the parsed value (`CacheJSONDecodable`).
-        guard let type = T.self as? any CacheJSONDecodable.Type else {
-            return .failure(CacheError(path: path, kind: .invalidContent("\(T.self) cannot be read")))
-        }
-        do throws(CacheJSONField.Problem) {
-            return .success(try type.init(cacheJSON: CacheJSONField(json)) as! T)
-        } catch {
-            return .failure(CacheError(path: path, kind: .invalidContent(error.message)))
-        }
+        T.decoded(from: data, path: path)
     }
 
     /// Parses a cache file's bytes, or says precisely why they are not JSON.
-    private static func parse(_ data: Data, path: String) -> Result<JSONValue, CacheError> {
+    static func parse(_ data: Data, path: String) -> Result<JSONValue, CacheError> {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(CacheError(path: path, kind: .empty))
         }

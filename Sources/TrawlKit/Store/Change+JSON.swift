@@ -1,5 +1,4 @@
 import Foundation
-import TrawlDates
 import TrawlJSON
 
 // A run record's changes, as the cache stores them: items whole, with their fields as a
@@ -58,7 +57,7 @@ extension Item {
             ("id", .string(id)),
             ("summary", summary.map(JSONValue.string)),
             ("title", .string(title)),
-            ("url", url.map(JSONValue.url)),
+            ("url", urlText.map(JSONValue.string)),
         ])
     }
 
@@ -82,7 +81,7 @@ extension Value {
         case .int(let int): inner = .int(int)
         case .double(let double): inner = .double(double)
         case .bool(let bool): inner = .bool(bool)
-        case .date(let date): inner = .string(DateCodec.rfc3339(date))
+        case .date(let date): inner = .date(date)
         case .url(let url): inner = .url(url)
         case .list(let values): inner = .array(values.map(\.taggedJSON))
         }
@@ -101,11 +100,7 @@ extension Value {
         case "number": self = .double(try inner.double())
         case "bool": self = .bool(try inner.bool())
         case "url": self = .url(try inner.url())
-        case "date":
-            guard let date = DateCodec.parseRFC3339(try inner.string()) else {
-                throw inner.problem("is not an RFC 3339 date")
-            }
-            self = .date(date)
+        case "date": self = .date(try inner.date())
         case "list":
             self = .list(try inner.array(Value.init(taggedJSON:)))
         default: throw json.problem("names no type Trawl knows ('\(key)')")

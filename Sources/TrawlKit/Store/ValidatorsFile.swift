@@ -31,7 +31,7 @@ struct ValidatorsFile: CacheJSONFile {
     }
 
     var cacheJSON: JSONValue {
-        let entries = validators.sorted { $0.key < $1.key }.map { url, validators -> (key: String, value: JSONValue) in
+        let entries = validators.map { url, validators -> (key: String, value: JSONValue) in
             (
                 key: url,
                 value: JSONValue.members([
