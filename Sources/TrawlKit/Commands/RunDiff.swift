@@ -84,7 +84,7 @@ struct RunDiff: Sendable {
         let changed = sources.filter { !$0.changes.isEmpty }.count
         var lines = [
             "run \(run) (started \(DateCodec.rfc3339(started))): "
-                + "\(count) \(count == 1 ? "change" : "changes") in \(changed) of \(sources.count) sources"
+                + "\(CountText.of(count, "change", "changes")) in \(changed) of \(sources.count) sources"
         ]
         for shard in missingShards ?? [] {
             lines.append("\(shard) did not report: its sources were not tried this run (not failed, not removed)")
@@ -103,7 +103,7 @@ struct RunDiff: Sendable {
     private static func outcome(_ source: SourceChanges) -> String {
         if let baseline = source.changes.first(where: { $0.kind == .baseline }) {
             let tracked = baseline.trackedItems ?? 0
-            return "baseline, now tracking \(tracked) \(tracked == 1 ? "item" : "items")"
+            return "baseline, now tracking \(CountText.of(tracked, "item", "items"))"
         }
         let items = source.items.map { ", \($0) items" } ?? ""
         switch source.status {

@@ -96,13 +96,13 @@ final class RunReporter: @unchecked Sendable {
         }
     }
 
-    private static func items(_ count: Int) -> String { "\(count) \(count == 1 ? "item" : "items")" }
-
     static func describe(_ outcome: RunRecord.Outcome, changes: Int, baseline: Bool = false) -> String {
         switch outcome.status {
-        case .fetched where baseline: return "now tracking \(items(outcome.itemCount)) (first run: a baseline, no news)"
-        case .fetched: return "\(items(outcome.itemCount)), \(changes) \(changes == 1 ? "change" : "changes")"
-        case .notModified: return "not modified (\(items(outcome.itemCount)))"
+        case .fetched where baseline:
+            return "now tracking \(CountText.of(outcome.itemCount, "item", "items")) (first run: a baseline, no news)"
+        case .fetched:
+            return "\(CountText.of(outcome.itemCount, "item", "items")), \(CountText.of(changes, "change", "changes"))"
+        case .notModified: return "not modified (\(CountText.of(outcome.itemCount, "item", "items")))"
         // The error says whether a snapshot was kept and what to do (`SourceScrape.message`).
         case .failed: return outcome.error?.message ?? "failed"
         case .guarded: return outcome.error?.message ?? "the page layout may have changed"

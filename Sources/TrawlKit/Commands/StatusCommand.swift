@@ -66,7 +66,7 @@ enum StatusCommand: TrawlCommand {
         }
         // Waiting notifications are told on stderr, so --json stays one array.
         for notifier in notifications where !notifier.pending.isEmpty {
-            let runs = notifier.pending.count == 1 ? "1 run" : "\(notifier.pending.count) runs"
+            let runs = CountText.of(notifier.pending.count, "run", "runs")
             console.warning(
                 "notify \(notifier.name): \(runs) not delivered yet (retried on the next run)"
                     + (notifier.lastError.map { "; last error: \($0)" } ?? ""))

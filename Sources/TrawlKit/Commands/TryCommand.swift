@@ -90,7 +90,7 @@ struct TryCommand: TrawlCommand {
                 value + String(repeating: " ", count: widths[column] - value.count)
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        let count = "\(items.count) \(items.count == 1 ? "item" : "items")"
+        let count = CountText.of(items.count, "item", "items")
         return ([line(header)] + rows.map(line) + [count]).joined(separator: "\n") + "\n"
     }
 

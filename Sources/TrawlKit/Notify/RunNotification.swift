@@ -133,19 +133,19 @@ struct RunNotification: Sendable {
     /// "Trawl demo: 3 changes, 1 source stopped working".
     public var subject: String {
         var parts: [String] = []
-        if counts.changes > 0 { parts.append("\(counts.changes) \(counts.changes == 1 ? "change" : "changes")") }
+        if counts.changes > 0 { parts.append(CountText.of(counts.changes, "change", "changes")) }
         func count(_ kind: HealthEvent.Kind) -> Int { failures.filter { $0.event == kind.rawValue }.count }
         let broke = count(.broke)
         let degraded = count(.degraded)
         let recovered = count(.recovered)
         let repaired = count(.repaired)
-        if broke > 0 { parts.append("\(broke) \(broke == 1 ? "source" : "sources") stopped working") }
+        if broke > 0 { parts.append("\(CountText.of(broke, "source", "sources")) stopped working") }
         if degraded > 0 {
-            parts.append("\(degraded) \(degraded == 1 ? "source" : "sources") stopped working properly")
+            parts.append("\(CountText.of(degraded, "source", "sources")) stopped working properly")
         }
-        if recovered > 0 { parts.append("\(recovered) \(recovered == 1 ? "source works" : "sources work") again") }
+        if recovered > 0 { parts.append("\(CountText.of(recovered, "source works", "sources work")) again") }
         if repaired > 0 {
-            parts.append("\(repaired) \(repaired == 1 ? "source works" : "sources work") properly again")
+            parts.append("\(CountText.of(repaired, "source works", "sources work")) properly again")
         }
         return "\(siteTitle): " + parts.joined(separator: ", ")
     }

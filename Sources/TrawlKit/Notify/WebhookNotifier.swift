@@ -36,7 +36,7 @@ struct WebhookNotifier: Sendable {
             }
         }
         throw Failure(
-            description: "\(lastProblem) (\(webhook.attempts) \(webhook.attempts == 1 ? "attempt" : "attempts"))")
+            description: "\(lastProblem) (\(CountText.of(webhook.attempts, "attempt", "attempts")))")
     }
 
     /// The request for the configured format.

@@ -55,7 +55,7 @@ struct ChangeDescription: Sendable {
         case .reappeared: label = "Reappeared"
         }
         if change.kind == .baseline {
-            title = "Now tracking \(wording.number(count)) \(count == 1 ? "item" : "items")"
+            title = "Now tracking \(CountText.of(count, "item", "items", shown: wording.number(count)))"
         } else {
             title = itemTitle.isEmpty ? SafeText.line(change.itemID) : itemTitle
         }

@@ -15,7 +15,8 @@ enum ChangeHTML {
         switch change.kind {
         case .baseline:
             let count = change.trackedItems ?? 0
-            return "<p>\(sourceText) is now tracked: \(ValueWording().number(count)) \(count == 1 ? "item" : "items"). "
+            return
+                "<p>\(sourceText) is now tracked: \(CountText.of(count, "item", "items", shown: ValueWording().number(count))). "
                 + "From the next run on, this feed says what is added, changed and removed.</p>"
         case .changed:
             return "<p>Changed in \(sourceText):</p>" + changeList(description)

@@ -10,8 +10,8 @@ enum DigestMarkdown {
         var out = "# \(escape(SafeText.line(content.site.title))): digest for \(day.day)\n\n"
         let times = day.runs.map { SiteDate.minute($0.started).dropFirst(11) }.joined(separator: ", ")
         let count = day.changeCount
-        out += "\(day.runs.count) \(day.runs.count == 1 ? "run" : "runs") (\(times)), "
-        out += "\(count) \(count == 1 ? "change" : "changes").\n"
+        out += "\(CountText.of(day.runs.count, "run", "runs")) (\(times)), "
+        out += "\(CountText.of(count, "change", "changes")).\n"
         // Sources in configuration order; within one, changes in the order runs found them.
         let changes = day.runs.flatMap(\.changes)
         for source in content.sources {

@@ -54,7 +54,7 @@ enum FeedGenerator {
                     site.absoluteURL("sources/\(source.id)/index.html").map {
                         "<a href=\"\(SafeText.html($0.absoluteString))\">\(name)</a>"
                     } ?? name
-                html += "<li>\(linked): \(wording.number(count)) \(count == 1 ? "item" : "items")</li>"
+                html += "<li>\(linked): \(CountText.of(count, "item", "items", shown: wording.number(count)))</li>"
             }
             html += "</ul>"
             let at = baselines.map(\.detectedAt).max() ?? run.started

@@ -107,7 +107,7 @@ struct SourceView: Encodable, MustacheObject {
         href = "\(root)sources/\(source.id)/index.html"
         feedHref = "\(root)sources/\(source.id)/feed.atom"
         itemCount = source.itemCount
-        itemCountText = wording.number(itemCount) + (itemCount == 1 ? " item" : " items")
+        itemCountText = CountText.of(itemCount, "item", "items", shown: wording.number(itemCount))
         let health = source.health
         if health.stale {
             status = "stale"
@@ -181,7 +181,7 @@ struct DigestLink: Encodable {
         self.href = href
         self.runs = runs
         self.changes = changes
-        runsText = "\(wording.number(runs)) \(runs == 1 ? "run" : "runs")"
-        changesText = "\(wording.number(changes)) \(changes == 1 ? "change" : "changes")"
+        runsText = "\(CountText.of(runs, "run", "runs", shown: wording.number(runs)))"
+        changesText = "\(CountText.of(changes, "change", "changes", shown: wording.number(changes)))"
     }
 }

@@ -50,14 +50,13 @@ struct RunView: Encodable {
     static func summary(_ run: RunRecord, sourceIDs: [String]) -> String {
         let failed = run.outcomes.filter { !$0.isSuccess }.count
         let changes = run.newsCount
-        var summary = "\(run.outcomes.count) \(run.outcomes.count == 1 ? "source" : "sources")"
+        var summary = CountText.of(run.outcomes.count, "source", "sources")
         if failed > 0 { summary += ", \(failed) failed" }
-        summary += ", \(changes) \(changes == 1 ? "change" : "changes")"
+        summary += ", \(CountText.of(changes, "change", "changes"))"
         for shard in run.missingShards ?? [] {
             let notTried = run.sourcesNotTried(of: sourceIDs).filter(shard.contains)
             summary +=
-                "; \(shard) did not report, so \(notTried.count) "
-                + "\(notTried.count == 1 ? "source was" : "sources were") not tried"
+                "; \(shard) did not report, so \(CountText.of(notTried.count, "source was", "sources were")) not tried"
         }
         return summary
     }
@@ -69,7 +68,7 @@ struct RunView: Encodable {
             guard !ofKind.isEmpty else { return nil }
             if kind == .baseline {
                 let tracked = ofKind.map { $0.trackedItems ?? 0 }.reduce(0, +)
-                return "now tracking \(tracked) \(tracked == 1 ? "item" : "items")"
+                return "now tracking \(CountText.of(tracked, "item", "items"))"
             }
             return "\(ofKind.count) \(kind.rawValue)"
         }.joined(separator: ", ")

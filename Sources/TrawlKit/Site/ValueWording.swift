@@ -180,7 +180,7 @@ struct ValueWording: Sendable {
 
     /// `45.8 MB`: one decimal from KB up, whole bytes below.
     func size(bytes: Int) -> String {
-        guard bytes >= 1024 else { return grouped(bytes) + (bytes == 1 ? " byte" : " bytes") }
+        guard bytes >= 1024 else { return CountText.of(bytes, "byte", "bytes", shown: grouped(bytes)) }
         var amount = Double(bytes)
         var unit = 0
         let units = ["bytes", "KB", "MB", "GB", "TB", "PB", "EB"]

@@ -22,7 +22,7 @@ struct FieldCoverage {
             let count = result.rootRelativeLinksOnLocalFile.count
             let page = result.pageURL.map { " (\($0.path))" } ?? ""
             warnings.append(
-                "\(count) \(count == 1 ? "link is" : "links are") relative to the site's root (e.g. '\(first)') "
+                "\(CountText.of(count, "link is", "links are")) relative to the site's root (e.g. '\(first)') "
                     + "but the page is a local file\(page): set \"base\" to the site's address so they resolve")
         }
         return warnings
