@@ -60,6 +60,16 @@ import Testing
                 """)
     }
 
+    @Test func oneItemIsSaidInTheSingular() async throws {
+        let later = night.addingTimeInterval(2 * 86_400)
+        try store.save(
+            RunRecord(
+                id: "20261202T040000Z", started: later, finished: later,
+                outcomes: [.init(sourceID: "charts", status: .fetched, itemCount: 1)], changes: []))
+        let (_, capture) = await run(["diff"])
+        #expect(capture.output.contains("charts: fetched, 1 item, no changes\n"), "\(capture.output)")
+    }
+
     @Test func anEarlierRunIsChosenByID() async {
         let (status, capture) = await run(["diff", "--run", "20261130T040000Z"])
         #expect(status == .success)

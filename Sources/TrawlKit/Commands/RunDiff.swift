@@ -105,7 +105,7 @@ struct RunDiff: Sendable {
             let tracked = baseline.trackedItems ?? 0
             return "baseline, now tracking \(CountText.of(tracked, "item", "items"))"
         }
-        let items = source.items.map { ", \($0) items" } ?? ""
+        let items = source.items.map { ", \(CountText.of($0, "item", "items"))" } ?? ""
         switch source.status {
         case .fetched?: return source.changes.isEmpty ? "fetched\(items), no changes" : "fetched\(items)"
         case .notModified?: return "not modified\(items)"
