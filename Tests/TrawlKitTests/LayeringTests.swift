@@ -10,17 +10,18 @@ import Testing
     static let layers: [[String]] = [
         ["Support"],
         ["Model"],
+        ["Wording"],
         ["Files"],
         ["HTTP"],
         ["Fetch"],
         ["Render"],
         ["Config"],
-        ["Sources", "Changes"],
+        ["Scrape", "Changes"],
         ["Store"],
         ["Download"],
         ["Site"],
         ["Notify"],
-        ["Pipeline", "Serve"],
+        ["Pipeline", "Serve", "Propose"],
         ["Commands"],
     ]
 
