@@ -34,7 +34,7 @@ let package = Package(
 
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlText"),
-        .target(name: "TrawlHTML", dependencies: ["CLibXML2"]),
+        .target(name: "TrawlHTML", dependencies: ["CLibXML2", "TrawlText"]),
         .target(name: "TrawlJSON"),
         .target(name: "TrawlDates"),
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),

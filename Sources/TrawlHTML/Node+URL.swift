@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import TrawlText
 
 extension Document {
     /// The URL relative links resolve against: the first `base` element with an `href` in
@@ -22,7 +23,7 @@ extension Document {
             guard let href = xmlGetNoNsProp(element, "href") else { continue }
             defer { trawl_xml_free(href) }
             let value = String(cString: href).trimmingCharacters(in: .whitespacesAndNewlines)
-            return URL(string: value, relativeTo: url)?.absoluteURL ?? url
+            return URL(reference: value, relativeTo: url) ?? url
         }
         return url
     }
@@ -38,8 +39,7 @@ extension Node {
     public func url(_ name: String) -> URL? {
         guard let value = attr(name) else { return nil }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let base = document.baseURL else { return URL(string: trimmed) }
-        return URL(string: trimmed, relativeTo: base)?.absoluteURL
+        return URL(reference: trimmed, relativeTo: document.baseURL)
     }
 }
 

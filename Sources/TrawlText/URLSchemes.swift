@@ -34,6 +34,22 @@ extension URL {
     /// `http`, `https` or `mailto`: an address a published page, digest or feed may link to.
     public var isPublishableLink: Bool { hasScheme(in: URLSchemes.publishable) }
 
+    /// Whether Trawl may fetch this address because the document at `page` names it: a next
+    /// page, a redirect's `Location`, a feed a page advertises, a file to download. The one
+    /// rule for every address Trawl did not get from its user.
+    ///
+    /// The web always; a `file:` address only when `page` is itself a local file and the
+    /// address stays inside `localFolder` (symbolic links resolved), so that a page on the web,
+    /// or a saved page, can never make Trawl read `/etc/passwd` or `/proc/self/environ`.
+    /// Only the address the user configured may be any local file.
+    public func mayBeFollowed(from page: URL, within localFolder: URL?) -> Bool {
+        if isWebAddress { return true }
+        guard hasScheme(in: ["file"]), page.hasScheme(in: ["file"]), let localFolder else { return false }
+        let folder = localFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = standardizedFileURL.resolvingSymlinksInPath().path
+        return target.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     private func hasScheme(in schemes: Set<String>) -> Bool {
         guard let scheme else { return false }
         return schemes.contains(scheme.lowercased())

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import TrawlText
 
 /// Finds the feeds an HTML page advertises with `<link rel="alternate" type="application/rss+xml">`
 /// and its Atom and JSON Feed kin (the RSS autodiscovery convention).
@@ -36,7 +37,7 @@ enum FeedDiscovery {
             let element = Element(node: node)
             switch element.name.lowercased() {
             case "base":
-                if let href = element.attribute("href"), let resolved = URL(string: href.trimmed, relativeTo: url) {
+                if let href = element.attribute("href"), let resolved = URL(reference: href.trimmed, relativeTo: url) {
                     base = resolved.absoluteURL
                 }
             case "link":
@@ -49,7 +50,7 @@ enum FeedDiscovery {
         return links.compactMap { link in
             let rels = link.rel.lowercased().split(whereSeparator: \.isWhitespace)
             guard rels.contains("alternate"), feedTypes.contains(link.type.trimmed.lowercased()),
-                let href = URL(string: link.href.trimmed, relativeTo: base)?.absoluteURL, seen.insert(href).inserted
+                let href = URL(reference: link.href.trimmed, relativeTo: base), seen.insert(href).inserted
             else { return nil }
             return href
         }

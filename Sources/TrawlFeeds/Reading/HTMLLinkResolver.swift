@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// Makes the relative URLs inside HTML content absolute (`href`, `src` and their kin),
 /// so an entry's content still links right when shown away from its feed.
@@ -80,7 +81,7 @@ enum HTMLLinkResolver {
     private static func resolve(_ value: String, against base: URL) -> String? {
         let trimmed = value.trimmed
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), let url = URL(string: trimmed), url.scheme == nil,
-            let absolute = URL(string: trimmed, relativeTo: base)?.absoluteString
+            let absolute = URL(reference: trimmed, relativeTo: base)?.absoluteString
         else { return nil }
         return absolute
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlJSON
+import TrawlText
 
 /// Reads JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1) into a `Feed`.
 ///
@@ -129,7 +130,7 @@ struct JSONFeedReader {
 
     private func url(_ value: JSONValue?, against base: URL?) -> URL? {
         guard let text = string(value) else { return nil }
-        return URL(string: text, relativeTo: base)?.absoluteURL
+        return URL(reference: text, relativeTo: base)
     }
 
     private mutating func date(_ value: JSONValue?, field: String) -> Date? {

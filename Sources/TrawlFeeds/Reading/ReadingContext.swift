@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import TrawlText
 
 /// What a reader carries through one document: its URL, warnings, and the budget that
 /// bounds how much text entity references may expand to.
@@ -133,18 +134,7 @@ final class ReadingContext {
     func resolve(_ text: String, against base: URL?) -> URL? {
         let cleaned = text.trimmed
         guard !cleaned.isEmpty else { return base }
-        guard
-            let url = URL(string: cleaned, relativeTo: base)
-                ?? URL(string: Self.percentEncoded(cleaned), relativeTo: base)
-        else { return nil }
-        return url.absoluteURL
-    }
-
-    /// Escapes the characters that keep `URL(string:)` from accepting what feeds write (spaces, non-ASCII).
-    private static func percentEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.insert(charactersIn: "#%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        return URL(reference: cleaned, relativeTo: base)
     }
 
     // MARK: Values

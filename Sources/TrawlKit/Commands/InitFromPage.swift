@@ -37,6 +37,13 @@ enum InitFromPage {
             console.note("the page links a feed (\(feed.path)), but a saved page cannot say on which site: give --base")
             feeds = []
         }
+        // A feed the page names is an address it supplies: proposed only where a page may lead.
+        for feed in feeds where !feed.mayBeFollowed(from: address, within: nil) {
+            console.warning(
+                "\(input) names a feed at \(ValueExcerpt(feed.absoluteString)), which is not proposed:"
+                    + " a page may lead only to http and https addresses")
+        }
+        feeds.removeAll { !$0.mayBeFollowed(from: address, within: nil) }
         if let feed = feeds.first, !arguments.has("--list") {
             console.print("\(input) links a feed: \(feed.absoluteString)")
             proposal = SourceProposal(id: id, url: feed.absoluteString, base: nil, kind: .feed)

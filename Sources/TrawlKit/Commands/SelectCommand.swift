@@ -221,7 +221,7 @@ struct SelectCommand: TrawlCommand {
     static func resolved(_ value: String, name: String, in document: Document) -> String {
         guard urlAttributes.contains(name.lowercased()), let base = document.baseURL else { return value }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        return URL(string: trimmed, relativeTo: base)?.absoluteString ?? value
+        return URL(reference: trimmed, relativeTo: base)?.absoluteString ?? value
     }
 
     /// `{"tag", "text", "attrs", "html"}` in that order; text nodes are `#text`, attributes `@name`.

@@ -183,8 +183,10 @@ public enum ConfigurationLoader {
             }
             return number
         }
-        fetch.userAgent = reader.string(object["userAgent"], at: "fetch.userAgent") ?? fetch.userAgent
-        fetch.contact = reader.string(object["contact"], at: "fetch.contact")
+        // Both go into every request's User-Agent field.
+        fetch.userAgent =
+            reader.headerText(object["userAgent"], at: "fetch.userAgent", name: "fetch.userAgent") ?? fetch.userAgent
+        fetch.contact = reader.headerText(object["contact"], at: "fetch.contact", name: "fetch.contact")
         fetch.delay = seconds("delay") ?? fetch.delay
         fetch.timeout = seconds("timeout") ?? fetch.timeout
         fetch.connectTimeout = seconds("connectTimeout") ?? fetch.connectTimeout

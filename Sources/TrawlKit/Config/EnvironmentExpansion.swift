@@ -43,6 +43,17 @@ struct EnvironmentExpansion: Sendable {
         return result + rest
     }
 
+    /// The names of the variables `text` refers to, in order (to say which one brought a value in).
+    static func names(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "${"), let end = rest[start.upperBound...].firstIndex(of: "}") {
+            names.append(split(rest[start.upperBound..<end]).0)
+            rest = rest[rest.index(after: end)...]
+        }
+        return names
+    }
+
     private static func split(_ reference: Substring) -> (String, String?) {
         guard let marker = reference.range(of: ":-") else { return (String(reference), nil) }
         return (String(reference[..<marker.lowerBound]), String(reference[marker.upperBound...]))

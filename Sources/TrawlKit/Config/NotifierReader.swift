@@ -76,8 +76,14 @@ struct NotifierReader {
         {
             format = .init(rawValue: name) ?? .json
         }
-        let headers = reader.members(object["headers"], at: "\(path).headers").compactMap { member in
-            reader.string(member.value, at: "\(path).headers.\(member.key)").map {
+        let headers = reader.members(object["headers"], at: "\(path).headers").compactMap {
+            member -> NotifierConfiguration.Header? in
+            let at = "\(path).headers.\(member.key)"
+            if let problem = SourceReader.headerNameProblem(member.key) {
+                reader.problem(at, problem, at: member.value)
+                return nil
+            }
+            return reader.headerText(member.value, at: at, name: "'\(member.key)'").map {
                 NotifierConfiguration.Header(name: member.key, value: $0)
             }
         }

@@ -12,10 +12,9 @@ extension SourceReader {
         }
         for member in reader.members(object["headers"], at: "\(path).headers") {
             let at = "\(path).headers.\(member.key)"
-            guard let value = reader.string(member.value, at: at) else { continue }
-            if let problem = Self.headerProblem(name: member.key, value: value) {
+            if let problem = Self.headerProblem(name: member.key) {
                 reader.problem(at, problem, at: member.value)
-            } else {
+            } else if let value = reader.headerText(member.value, at: at, name: "'\(member.key)'") {
                 options.headers[member.key] = value
             }
         }
@@ -30,21 +29,23 @@ extension SourceReader {
         return options
     }
 
-    /// Fields a request may not set by hand, and values that would split the request.
-    static func headerProblem(name: String, value: String) -> String? {
-        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
-            return "'\(name)' is not a valid header field name"
-        }
+    /// Fields a request may not set by hand (values are `JSONReader.headerText`'s to check).
+    static func headerProblem(name: String) -> String? {
+        if let problem = headerNameProblem(name) { return problem }
         switch name.lowercased() {
         case "cookie": return "set cookies with \"cookies\" (a cookie file, or name → value)"
         case "host", "content-length", "transfer-encoding", "connection", "te", "upgrade":
             return "Trawl sets '\(name)' itself"
         default: break
         }
-        // The value is not quoted: it may be secret.
-        if value.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
-            return "the value of '\(name)' contains a line break, which would split the request"
+        return nil
+    }
+
+    /// Not a field name (RFC 9110 §5.1: a token): a source's headers and a webhook's alike.
+    static func headerNameProblem(_ name: String) -> String? {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }) else {
+            return "'\(name)' is not a valid header field name"
         }
         return nil
     }
@@ -74,15 +75,21 @@ extension SourceReader {
         }
         let host = url.host?.lowercased() ?? ""
         return reader.members(node, at: at).compactMap { member in
-            guard let value = reader.string(member.value, at: "\(at).\(member.key)") else { return nil }
-            let forbidden: (Character) -> Bool = { $0 == ";" || $0 == "\r" || $0 == "\n" || $0 == "\0" }
-            if member.key.isEmpty || member.key.contains(where: { forbidden($0) || $0 == "=" || $0 == " " })
-                || value.contains(where: forbidden)
+            let name = member.key
+            if name.isEmpty || name.unicodeScalars.contains(where: { ";= ".unicodeScalars.contains($0) })
+                || HeaderFieldText.firstControl(in: name) != nil
             {
-                reader.problem("\(at).\(member.key)", "not a valid cookie name and value", at: member.value)
+                reader.problem("\(at).\(name)", "not a valid cookie name and value", at: member.value)
                 return nil
             }
-            return Cookie(domain: host, name: member.key, value: value)
+            guard let value = reader.headerText(member.value, at: "\(at).\(name)", name: "cookie '\(name)'") else {
+                return nil
+            }
+            guard !value.contains(";") else {
+                reader.problem("\(at).\(name)", "not a valid cookie name and value", at: member.value)
+                return nil
+            }
+            return Cookie(domain: host, name: name, value: value)
         }
     }
 

@@ -130,14 +130,11 @@ struct FileMirror: Sendable {
     /// Why `file` is not fetched at all, or nil when it may be.
     func refusal(of file: MirroredFile) -> DownloadError? {
         if file.url.isWebAddress { return nil }
-        // Fetchable and not on the web: a `file:` URL, copied only from a local page, from beside the configuration.
-        guard file.url.isFetchable, let page = configuration.source(file.sourceID)?.url, page.isFileURL else {
-            return .refusedScheme(file.url)
-        }
-        let folder =
-            configuration.file.deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        let target = file.url.standardizedFileURL.resolvingSymlinksInPath().path
-        return target.hasPrefix(folder) ? nil : .refusedScheme(file.url)
+        // The page names the file: the web, or a `file:` URL only from a local page, from beside the configuration.
+        guard let page = configuration.source(file.sourceID)?.url,
+            file.url.mayBeFollowed(from: page, within: configuration.file.deletingLastPathComponent())
+        else { return .refusedScheme(file.url) }
+        return nil
     }
 
     func destination(of file: MirroredFile) -> URL {

@@ -59,9 +59,10 @@ enum CookieFile {
 
     static func parse(_ text: String) throws(Problem) -> [Cookie] {
         var cookies: [Cookie] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end in LF or CR LF, which is one `Character`: split on either, never on "\n" alone.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line = line.dropLast() }
             if line.hasPrefix("#HttpOnly_") {
                 line = line.dropFirst("#HttpOnly_".count)
             } else if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) {
@@ -81,6 +82,11 @@ enum CookieFile {
             guard !domain.isEmpty else { throw Problem(line: index + 1, message: "the domain is empty") }
             guard let expiry = Int64(columns[4]), expiry >= 0 else {
                 throw Problem(line: index + 1, message: "the expiry '\(columns[4])' is not seconds since 1970")
+            }
+            if let control = HeaderFieldText.firstControl(in: line) {
+                throw Problem(
+                    line: index + 1,
+                    message: "the cookie holds \(HeaderFieldText.describe(control)), which would split the request")
             }
             cookies.append(
                 Cookie(

@@ -22,8 +22,11 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     case tooManyRedirects(URL, limit: Int)
     /// A redirect from https to http, refused so that a secure fetch never turns plain.
     case insecureRedirect(URL, to: URL)
-    /// Neither http, https nor file.
+    /// A configured address that is neither http, https nor file.
     case unsupportedScheme(URL)
+    /// An address a page or a redirect led to (`via`: "a redirect", "robots.txt's redirect")
+    /// that `URL.mayBeFollowed` refuses: only http and https are followed.
+    case refusedLink(URL, target: String, via: String)
     /// A `file:` URL that could not be read.
     case unreadableFile(URL, reason: String)
     /// A 3xx that says nowhere to go.
@@ -39,7 +42,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
         case .unreachable(let url, _), .timedOut(let url), .notFound(let url, _), .serverError(let url, _),
             .requestFailed(let url, _), .tooLarge(let url, _), .disallowedByRobots(let url),
             .robotsUnreachable(let url, _), .tooManyRedirects(let url, _), .insecureRedirect(let url, _),
-            .unsupportedScheme(let url), .unreadableFile(let url, _), .redirectWithoutLocation(let url, _),
+            .unsupportedScheme(let url), .refusedLink(let url, _, _), .unreadableFile(let url, _),
+            .redirectWithoutLocation(let url, _),
             .invalidResponse(let url, _), .unusableBody(let url, _):
             return url
         }
@@ -55,7 +59,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String {
-        let location = url.isFileURL ? url.path : url.absoluteString
+        // A page may name an address of any length: the message quotes a bounded excerpt.
+        let location = ValueExcerpt(url.isFileURL ? url.path : url.absoluteString)
         switch self {
         case .unreachable(_, let reason): return "\(location): network unreachable (\(reason))"
         case .timedOut: return "\(location): timed out"
@@ -72,6 +77,9 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
         case .insecureRedirect(_, let target):
             return "\(location): refused a redirect from https to plain http (\(target.absoluteString))"
         case .unsupportedScheme: return "\(location): only http, https and file URLs can be fetched"
+        case .refusedLink(_, let target, let via):
+            return "\(location): \(via) leads to \(ValueExcerpt(target)), which is not fetched"
+                + " (a page or a redirect may lead only to http and https addresses)"
         case .unreadableFile(_, let reason): return "\(location): cannot read file (\(reason))"
         case .redirectWithoutLocation(_, let status):
             return

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 extension Fetcher {
     /// Throws unless the host's robots.txt lets this crawler fetch `url`.
@@ -43,8 +44,13 @@ extension Fetcher {
                 return .rules(RobotsTxt(parsing: text))
             case 300..<400:
                 guard let location = response.headers["Location"],
-                    let next = URL(string: location, relativeTo: url)?.absoluteURL
+                    let next = URL(reference: location, relativeTo: url)
                 else { return .rules(.allowAll) }
+                // Followed by the rule every redirect keeps: to `file:` it is refused, for good
+                // (no network failure to retry).
+                guard next.mayBeFollowed(from: url, within: nil) else {
+                    return .failed(.refusedLink(url, target: location, via: "robots.txt's redirect"))
+                }
                 url = next
             case 400..<500:
                 return .rules(.allowAll)

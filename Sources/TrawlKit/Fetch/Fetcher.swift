@@ -115,10 +115,13 @@ public final class Fetcher: Sendable {
         }
     }
 
-    /// Where a redirect leads; refuses schemes other than http(s) and https → http.
+    /// Where a redirect leads: only where `URL.mayBeFollowed` lets a page lead (http and
+    /// https), and never from https to plain http.
     static func redirectTarget(from current: URL, location: String, requested: URL) throws -> URL {
-        guard let target = URL(string: location, relativeTo: current)?.absoluteURL, target.isWebAddress else {
-            throw FetchError.unsupportedScheme(URL(string: location) ?? requested)
+        guard let target = URL(reference: location, relativeTo: current),
+            target.mayBeFollowed(from: current, within: nil)
+        else {
+            throw FetchError.refusedLink(requested, target: location, via: "a redirect")
         }
         if current.scheme?.lowercased() == "https" && target.scheme?.lowercased() == "http" {
             throw FetchError.insecureRedirect(requested, to: target)

@@ -23,7 +23,8 @@ extension OutcomeError {
     private mutating func classify(_ error: FetchError) {
         url = error.url
         switch error {
-        case .unreachable, .tooManyRedirects, .insecureRedirect, .redirectWithoutLocation, .invalidResponse,
+        case .unreachable, .tooManyRedirects, .insecureRedirect, .refusedLink, .redirectWithoutLocation,
+            .invalidResponse,
             .unusableBody:
             kind = .network
         case .timedOut: kind = .timeout

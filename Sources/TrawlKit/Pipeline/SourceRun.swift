@@ -100,7 +100,7 @@ struct SourceRun: Sendable {
             .detect(from: previous, to: scraped, at: now)
         if !detection.duplicateIDs.isEmpty {
             let dropped = combined.items.count - Set(combined.items.map(\.id)).count
-            let ids = detection.duplicateIDs.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            let ids = detection.duplicateIDs.prefix(3).map { "'\(ValueExcerpt($0))'" }.joined(separator: ", ")
             let more = detection.duplicateIDs.count > 3 ? " and \(detection.duplicateIDs.count - 3) more" : ""
             report(
                 .notice(

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// Fetches a source's page (and the pages after it) and scrapes them: the part of a run
 /// that `trawl try` shares, so it shows exactly what a run would keep.
@@ -20,15 +21,24 @@ struct SourceScrape: Sendable {
         guard case .page(let page) = first else { return nil }
         var combined = try scrape(page)
         var pagesSeen: Set<URL> = [page.url]
-        var next = combined.nextPage
+        var (next, current) = (combined.nextPage, page.url)
         // A full list fetches no more pages: what they hold would only be dropped.
         while let url = next, pagesSeen.count < source.maxPages, !combined.isFull(at: source.maxItems),
             pagesSeen.insert(url).inserted
         {
+            // The page names the next page: it leads only where any page may (never to a local
+            // file, unless a local source's own folder), and the user hears of a refused one.
+            guard url.mayBeFollowed(from: current, within: localFolder) else {
+                combined.notices.append(
+                    "\(ValueExcerpt(current.absoluteString)) names its next page \(ValueExcerpt(url.absoluteString)),"
+                        + " which is not fetched: a page may lead only to http and https addresses")
+                break
+            }
             // Pages after the first are links: fetched with GET, without the first request's body.
             var followOn = source.request
             (followOn.method, followOn.body) = ("GET", nil)
             guard case .page(let more) = try await fetcher.fetch(url, options: followOn) else { break }
+            current = more.url
             combined.append(try scrape(more))
             combined.limit(to: source.maxItems)
             next = combined.nextPage
@@ -36,6 +46,11 @@ struct SourceScrape: Sendable {
         combined.limit(to: source.maxItems)
         if let notice = combined.limitNotice(maxItems: source.maxItems) { combined.notices.append(notice) }
         return (page, combined)
+    }
+
+    /// Where a local source's pages may lead: the folder of the file the user configured.
+    private var localFolder: URL? {
+        source.url.isFileURL ? source.url.deletingLastPathComponent() : nil
     }
 
     private func scrape(_ page: FetchedPage) throws -> ScrapeResult {

@@ -1,6 +1,7 @@
 import Foundation
 import TrawlHTML
 import TrawlJSON
+import TrawlText
 
 /// What `trawl init --from` proposes for a page: a `feed` source for a feed it links,
 /// or a `list` source for one of its repeated structures.
@@ -24,7 +25,7 @@ struct SourceProposal {
             guard let type = link.attr("type")?.lowercased(), types.contains(type), let href = link.attr("href") else {
                 return nil
             }
-            return URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL
+            return URL(reference: href.trimmingCharacters(in: .whitespaces), relativeTo: base)
         }
     }
 

@@ -22,7 +22,7 @@ struct FieldCoverage {
             let count = result.rootRelativeLinksOnLocalFile.count
             let page = result.pageURL.map { " (\($0.path))" } ?? ""
             warnings.append(
-                "\(CountText.of(count, "link is", "links are")) relative to the site's root (e.g. '\(first)') "
+                "\(CountText.of(count, "link is", "links are")) relative to the site's root (e.g. '\(ValueExcerpt(first))') "
                     + "but the page is a local file\(page): set \"base\" to the site's address so they resolve")
         }
         return warnings
@@ -41,7 +41,7 @@ struct FieldCoverage {
             }
             let format = rule.format.map { " with format '\($0)'" } ?? ""
             return "field '\(rule.name)' would not parse as \(article(rule.type)) \(rule.type.rawValue)\(format) "
-                + "on \(share) (first: '\(unparsed.first)'); \(hint)"
+                + "on \(share) (first: '\(ValueExcerpt(unparsed.first))'); \(hint)"
         }
         let locator: String
         switch rule.locator {

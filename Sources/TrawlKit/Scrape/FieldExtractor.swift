@@ -25,10 +25,12 @@ struct FieldExtractor {
             if value == nil {
                 if rule.type == .url, parser.isRootRelativeOnLocalFile(text) {
                     rootRelativeLinksOnLocalFile.append(text)
-                    warnings.append("field '\(rule.name)': '\(text)' needs the site's address (\"base\") to resolve")
+                    warnings.append(
+                        "field '\(rule.name)': '\(ValueExcerpt(text))' needs the site's address (\"base\") to resolve")
                 } else {
                     let article = rule.type == .int ? "an" : "a"
-                    warnings.append("field '\(rule.name)': '\(text)' is not \(article) \(rule.type.rawValue)")
+                    warnings.append(
+                        "field '\(rule.name)': '\(ValueExcerpt(text))' is not \(article) \(rule.type.rawValue)")
                 }
                 let seen = unparsed[rule.name]
                 unparsed[rule.name] = .init(count: (seen?.count ?? 0) + 1, first: seen?.first ?? text)

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlDates
+import TrawlText
 
 /// Turns scraped text into a typed value, as a field's `type` and `format` say.
 struct ValueParser: Sendable {
@@ -35,11 +36,7 @@ struct ValueParser: Sendable {
         guard !trimmed.isEmpty else { return nil }
         // `/news/x` on a saved page would become `file:///news/x`: a link to nothing.
         if isRootRelativeOnLocalFile(trimmed) { return nil }
-        // Most scraped links need no escaping: skip Foundation's encoder for them.
-        let encoded =
-            Self.needsNoEscaping(trimmed)
-            ? trimmed : trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters) ?? trimmed
-        guard let url = URL(string: encoded, relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
+        guard let url = URL(reference: trimmed, relativeTo: baseURL), url.scheme != nil else { return nil }
         return url
     }
 
@@ -53,23 +50,6 @@ struct ValueParser: Sendable {
     private static func digitsOnly(_ text: String) -> String {
         text.filter { !$0.isWhitespace && $0 != "," && $0 != "_" }
     }
-
-    /// Whether every byte of `text` is one `urlCharacters` allows (ASCII only).
-    private static func needsNoEscaping(_ text: String) -> Bool {
-        text.utf8.allSatisfy { byte in
-            switch byte {
-            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
-            default: "!$&'()*+,-./:;=?@_~#%[]".utf8.contains(byte)
-            }
-        }
-    }
-
-    // Characters that may stand in a URL as scraped (including `%` of existing escapes and `#`).
-    private static let urlCharacters: CharacterSet = {
-        var set = CharacterSet.urlQueryAllowed
-        set.insert(charactersIn: "#%[]")
-        return set
-    }()
 }
 
 /// Dates as pages write them.
