@@ -13,6 +13,9 @@ public final class Document: @unchecked Sendable {
     /// What the parse had to leave out to stay bounded (`ParseLimits`): deep nesting, too many
     /// attributes. Empty for ordinary pages; set once, while parsing.
     public internal(set) var warnings: [String] = []
+    /// Whether less than the whole input was parsed (see `warnings` for why): what is missing
+    /// from such a document is not gone from the page.
+    public internal(set) var isTruncated = false
 
     init(pointer: xmlDocPtr, url: URL?, isHTML: Bool) {
         self.pointer = pointer

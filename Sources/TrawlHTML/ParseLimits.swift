@@ -6,6 +6,9 @@ public enum ParseLimits {
     /// (every unclosed `<div>` nests the rest of the page one deeper), and everything after
     /// it was silently dropped; 2048 is libxml2 2.11's own bound for huge documents.
     public static let maximumDepth = 2048
+    /// The longest text node libxml2 builds in an XML document (`XML_MAX_TEXT_LENGTH`); HTML
+    /// has no such limit (see `Document.parseHTML`).
+    public static let maximumTextLength = 10_000_000
     /// Attributes kept per element; libxml2's duplicate check is quadratic in their number.
     public static let maximumAttributes = 256
 

@@ -21,11 +21,18 @@ public enum FeedError: Error, Sendable, Equatable {
     case undecodable(encoding: String?)
     /// The document is empty.
     case empty
+    /// The parser stopped part way: a text node over libxml2's 10,000,000 bytes (entity
+    /// checks forbid lifting that limit for XML), or no memory. Not read at all, so that the
+    /// entries after the cut do not count as removed.
+    case truncated
 }
 
 extension FeedError: CustomStringConvertible {
     public var description: String {
         switch self {
+        case .truncated:
+            return "the parser stopped part way (a text node over 10000000 bytes, or no memory),"
+                + " so the feed is not read: what follows the cut would look removed"
         case .notAFeed(let root, let feeds):
             let what = root.map { "a <\($0)> document" } ?? "this document"
             if feeds.isEmpty { return "not a feed: \(what) is not RSS, Atom or JSON Feed" }

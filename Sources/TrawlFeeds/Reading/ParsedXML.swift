@@ -86,11 +86,22 @@ final class ParsedXML {
         // no XML_PARSE_DTDLOAD, no network; errors collected, not printed.
         var flags = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         if recover { flags |= Int32(XML_PARSE_RECOVER.rawValue) }
-        let parsed: xmlDocPtr? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else { return nil }
-            return xmlCtxtReadMemory(
-                context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                url?.absoluteString, encoding, flags)
+        var stopped: Int32 = 0
+        let parsed: xmlDocPtr? = withUnsafeMutablePointer(to: &stopped) { stop in
+            trawl_watch_for_stop(context, stop)
+            defer { context.pointee._private = nil }
+            return data.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else { return nil }
+                return xmlCtxtReadMemory(
+                    context, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                    url?.absoluteString, encoding, flags)
+            }
+        }
+        // libxml2 stops at a text node over 10,000,000 bytes (and when out of memory): the
+        // entries after it would be missing, not gone, so the feed is not read at all.
+        if stopped != 0 {
+            if let parsed { xmlFreeDoc(parsed) }
+            throw FeedError.truncated
         }
         // An undeclared prefix is a namespace well-formedness error (Namespaces in XML §5), which libxml2 keeps apart.
         guard context.pointee.wellFormed == 0 || context.pointee.nsWellFormed == 0 || parsed == nil else {

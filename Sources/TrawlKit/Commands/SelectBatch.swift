@@ -24,20 +24,17 @@ enum SelectBatch {
 
     /// The results of `files`, in their order, computed concurrently.
     static func results(
-        of files: [String], css: String, base: URL?, output: SelectCommand.Output
+        of files: [String], css: String, base: URL?, maxBytes: Int, output: SelectCommand.Output
     ) -> [Result] {
         let slots = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let input = files[index]
             let document: Document
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: input))
+                let data = try SelectCommand.contents(of: input, maxBytes: maxBytes)
                 document = SelectCommand.parse(data, url: base, contentType: nil, name: input)
             } catch {
-                slots.set(
-                    index,
-                    .unreadable(
-                        SelectCommand.UnreadableInput(path: input, reason: (error as NSError).localizedDescription)))
+                slots.set(index, .unreadable(error))
                 return
             }
             slots.set(index, result(document, input: input, css: css, output: output))
@@ -46,9 +43,11 @@ enum SelectBatch {
     }
 
     /// The result of one input of any kind, read as `SelectCommand.read` reads it.
-    static func result(of input: String, css: String, base: URL?, output: SelectCommand.Output) async -> Result {
+    static func result(
+        of input: String, css: String, base: URL?, maxBytes: Int, output: SelectCommand.Output
+    ) async -> Result {
         do {
-            let document = try await SelectCommand.read(input, base: base)
+            let document = try await SelectCommand.read(input, base: base, maxBytes: maxBytes)
             return result(document, input: input, css: css, output: output)
         } catch {
             return .unreadable(error)

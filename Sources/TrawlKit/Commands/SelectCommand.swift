@@ -10,6 +10,7 @@ struct SelectCommand: TrawlCommand {
     static let summary = "try a CSS selector on files or URLs: the scraper's workbench"
     static let usage = """
         trawl select SELECTOR FILE_OR_URL... [--text | --attr NAME | --html] [--json] [--count] [--base URL]
+                     [--max-bytes N]
 
           SELECTOR     CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name))
           FILE_OR_URL  a file, '-' for standard input, or an http(s):// or file:// URL;
@@ -20,6 +21,7 @@ struct SelectCommand: TrawlCommand {
           --json       print one JSON array per input: [{"tag", "text", "attrs", "html"}, ...]
           --count      print one line per input: <count><TAB><input>
           --base URL   resolve links against URL (default: the input's URL, then <base href>)
+          --max-bytes N  read no input larger than N bytes (default 20000000, as fetch.maxBytes)
 
         One match per line. '::text' and '::attr(NAME)' in the selector work as --text and
         --attr do; '::text' skips text that is only white space. Attributes that hold URLs
@@ -27,7 +29,7 @@ struct SelectCommand: TrawlCommand {
         exit status: 0 something matched; 1 nothing matched; 2 bad selector or unreadable input
         """
     static let flags: Set<String> = ["--text", "--html", "--json", "--count"]
-    static let options: Set<String> = ["--attr", "--base"]
+    static let options: Set<String> = ["--attr", "--base", "--max-bytes"]
 
     /// What to print of each match.
     enum Output: Equatable {
@@ -46,6 +48,13 @@ struct SelectCommand: TrawlCommand {
             }
             base = url
         }
+        var maxBytes = FetchSettings().maxBytes
+        if let text = arguments.value("--max-bytes") {
+            guard let number = Int(text), number >= 1 else {
+                throw UsageError("--max-bytes needs a number of bytes from 1, not '\(text)'")
+            }
+            maxBytes = number
+        }
         do {
             _ = try Selector(parsing: css)
         } catch {
@@ -62,7 +71,9 @@ struct SelectCommand: TrawlCommand {
             let files = inputs[index...].prefix { SelectBatch.isPlainFile($0) }.prefix(SelectBatch.size)
             if files.count <= 1 {
                 // One input at a time: each line is printed as it is made, never all held.
-                switch try await stream(inputs[index], css: css, base: base, output: output, console: console) {
+                switch try await stream(
+                    inputs[index], css: css, base: base, maxBytes: maxBytes, output: output, console: console)
+                {
                 case .some(let matched): matchedAny = matchedAny || matched
                 case .none: unreadable = true
                 }
@@ -71,9 +82,13 @@ struct SelectCommand: TrawlCommand {
             }
             let results: [SelectBatch.Result]
             if files.isEmpty {
-                results = [await SelectBatch.result(of: inputs[index], css: css, base: base, output: output)]
+                results = [
+                    await SelectBatch.result(
+                        of: inputs[index], css: css, base: base, maxBytes: maxBytes, output: output)
+                ]
             } else {
-                results = SelectBatch.results(of: Array(files), css: css, base: base, output: output)
+                results = SelectBatch.results(
+                    of: Array(files), css: css, base: base, maxBytes: maxBytes, output: output)
             }
             for (input, result) in zip(inputs[index...], results) {
                 switch result {
@@ -101,11 +116,11 @@ struct SelectCommand: TrawlCommand {
     /// Reads, matches and prints one input a line at a time: whether anything matched, or
     /// nil when the input could not be read (the error is printed).
     static func stream(
-        _ input: String, css: String, base: URL?, output: Output, console: Console
+        _ input: String, css: String, base: URL?, maxBytes: Int, output: Output, console: Console
     ) async throws -> Bool? {
         let document: Document
         do {
-            document = try await read(input, base: base)
+            document = try await read(input, base: base, maxBytes: maxBytes)
         } catch let error as FetchError {
             // A fetch error names its URL already.
             console.error("\(error)")
@@ -140,28 +155,43 @@ struct SelectCommand: TrawlCommand {
 
     // MARK: - Reading
 
-    /// Reads an input as a document: standard input, a URL, or a file.
-    static func read(_ input: String, base: URL?) async throws -> Document {
+    /// Reads an input as a document: standard input, a URL, or a file, none past `maxBytes`.
+    static func read(_ input: String, base: URL?, maxBytes: Int) async throws -> Document {
         if input == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let data = FileHandle.standardInput.readData(ofLength: maxBytes + 1)
+            guard data.count <= maxBytes else { throw UnreadableInput(path: input, reason: tooLarge(maxBytes)) }
             return Document.parseHTML(data, url: base)
         }
         if let url = URL(string: input), url.isFetchable {
-            guard case .page(let page) = try await Fetcher().fetch(url) else {
+            guard case .page(let page) = try await Fetcher(settings: FetchSettings(maxBytes: maxBytes)).fetch(url)
+            else {
                 throw FetchError.unreachable(url, reason: "no body")
             }
             return parse(
                 page.body, url: base ?? (url.isWebAddress ? page.url : nil), contentType: page.contentType,
                 name: url.path)
         }
-        let file = URL(fileURLWithPath: input)
-        let data: Data
+        return parse(try contents(of: input, maxBytes: maxBytes), url: base, contentType: nil, name: input)
+    }
+
+    /// A file's bytes, refused unread when it is larger than `maxBytes` (a 200 MB page read
+    /// whole and parsed held 2.5 GB).
+    static func contents(of path: String, maxBytes: Int) throws -> Data {
         do {
-            data = try Data(contentsOf: file)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            guard data.count <= maxBytes else { throw UnreadableInput(path: path, reason: tooLarge(maxBytes)) }
+            return data
+        } catch let error as UnreadableInput {
+            throw error
         } catch {
-            throw UnreadableInput(path: input, reason: FileErrorText.cause(of: error))
+            throw UnreadableInput(path: path, reason: FileErrorText.cause(of: error))
         }
-        return parse(data, url: base, contentType: nil, name: input)
+    }
+
+    private static func tooLarge(_ maxBytes: Int) -> String {
+        "larger than \(maxBytes) bytes (raise --max-bytes to read it)"
     }
 
     /// XML for feeds and XHTML, by content type or file extension; HTML otherwise.

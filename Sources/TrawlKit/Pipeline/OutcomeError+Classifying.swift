@@ -62,6 +62,9 @@ extension OutcomeError {
         case .unreadableFeed(let url, _):
             kind = .parse
             self.url = url
+        case .truncated(let url, _):
+            kind = .tooLarge
+            self.url = url
         }
     }
 }

@@ -16,6 +16,9 @@ struct PageScraper: Sendable {
             return try FeedScraper(source: source).scrape(page)
         case .list, .table, .status:
             let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
+            if document.isTruncated {
+                throw ScrapeError.truncated(page.url, reason: document.warnings.joined(separator: "; "))
+            }
             var result = try scrape(document)
             result.notices = document.warnings.map { "\(page.url.absoluteString): \($0)" }
             return result

@@ -8,6 +8,9 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
     case tableNotFound(header: [String], url: URL)
     /// A feed source whose document is not a feed, or not one that parses.
     case unreadableFeed(URL, reason: String)
+    /// Less than the whole page was parsed (`Document.isTruncated`): scraped, it would report
+    /// every item after the cut as removed.
+    case truncated(URL, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
             return "layout may have changed: no table on \(url.absoluteString) has a header row with \(labels)"
         case .unreadableFeed(let url, let reason):
             return "\(url.absoluteString): \(reason)"
+        case .truncated(let url, let reason):
+            return "\(url.absoluteString): \(reason); not scraped, so nothing is reported removed"
         }
     }
 }
