@@ -28,9 +28,24 @@ struct NotificationDispatcher: Sendable {
     struct Subscription: Sendable {
         var notifier: NotifierConfiguration
         var scope: String?
-        var key: String { "\(scope.map { "source \($0)" } ?? "all") \(notifier.key)" }
+        /// The record's key in the ledger: computed once, as it is read several times a run.
+        let key: String
         var label: String { scope.map { "[\($0)] \(notifier.name)" } ?? notifier.name }
+
+        init(notifier: NotifierConfiguration, scope: String?) {
+            self.notifier = notifier
+            self.scope = scope
+            key = Self.prefix(scope) + notifier.key
+        }
+
+        /// The keys a ledger written before canonical keys gave this subscription.
+        var legacyKeys: [String] { notifier.legacyKeys.map { Self.prefix(scope) + $0 } }
+
+        private static func prefix(_ scope: String?) -> String {
+            "\(scope.map { "source \($0)" } ?? "all") "
+        }
     }
+
 
     var subscriptions: [Subscription] {
         configuration.notify.map { Subscription(notifier: $0, scope: nil) }
@@ -50,7 +65,9 @@ struct NotificationDispatcher: Sendable {
             let events = HealthEvent.events(in: runs)
             let byID = Dictionary(runs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for subscription in subscriptions {
-                var entry = ledger.notifiers[subscription.key] ?? .init(name: subscription.label)
+                var entry =
+                    ledger.notifiers[subscription.key] ?? ledger.adopt(subscription.legacyKeys, as: subscription.key)
+                    ?? .init(name: subscription.label)
                 entry.name = subscription.label
                 for told in Self.runs(toTell: entry, endingWith: run, in: runs)
                 where !message(told, events, subscription).isEmpty && !entry.pending.contains(told.id)

@@ -36,6 +36,16 @@ struct NotificationLedger: Sendable, Equatable {
 
     var notifiers: [String: Entry] = [:]
 
+    /// The record kept under one of `legacyKeys` (a ledger written before canonical keys),
+    /// moved to `key`; nil when there is none.
+    mutating func adopt(_ legacyKeys: [String], as key: String) -> Entry? {
+        guard let legacy = legacyKeys.first(where: { notifiers[$0] != nil }),
+            let entry = notifiers.removeValue(forKey: legacy)
+        else { return nil }
+        notifiers[key] = entry
+        return entry
+    }
+
     static func file(in store: CacheStore) -> URL {
         store.root.appendingPathComponent(fileName)
     }
