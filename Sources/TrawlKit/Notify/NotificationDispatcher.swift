@@ -46,7 +46,6 @@ struct NotificationDispatcher: Sendable {
         }
     }
 
-
     var subscriptions: [Subscription] {
         configuration.notify.map { Subscription(notifier: $0, scope: nil) }
             + configuration.sources.flatMap { source in
@@ -109,10 +108,12 @@ struct NotificationDispatcher: Sendable {
         events: [HealthEvent]
     ) async {
         var waiting: [String] = []
+        var skipped = 0
         for id in entry.pending {
             guard let run = runs[id] else {
+                // Retention dropped the run's record: its news is gone, which someone must hear of.
                 report(
-                    .warning(
+                    .notice(
                         sourceID: "notify", message: "\(subscription.label): run \(id) expired before it was delivered")
                 )
                 continue
@@ -131,28 +132,39 @@ struct NotificationDispatcher: Sendable {
                 entry.lastDelivered = clock.now
                 entry.lastError = nil
                 entry.failures = 0
+            } catch let failure as WebhookNotifier.Failure where failure.isRefusal {
+                // Sent again it would be refused again, and hold every later night behind it.
+                entry.skipped = Array((entry.skipped + [id]).suffix(NotificationLedger.deliveredLimit))
+                entry.lastError = "\(failure)"
+                skipped += 1
             } catch {
                 waiting.append(id)
                 entry.lastError = "\(error)"
                 entry.failures += 1
-                report(
-                    .warning(
-                        sourceID: "notify",
-                        message: "\(subscription.label) failed: \(error); run \(id) will be sent on the next run"))
             }
         }
         entry.pending = waiting
+        if !waiting.isEmpty || skipped > 0 {
+            report(
+                .undelivered(
+                    UndeliveredNews(
+                        notifier: subscription.label, waiting: waiting.count,
+                        since: waiting.first.flatMap { runs[$0]?.started }, skipped: skipped,
+                        lastError: entry.lastError)))
+        }
     }
 
     private func send(_ notification: RunNotification, _ subscription: Subscription) async throws {
         let deliveryID = "trawl-\(notification.run)-\(StableHash.of(subscription.key))"
+        let folder = configuration.file.deletingLastPathComponent()
         switch subscription.notifier.target {
         case .webhook(let webhook):
             try await WebhookNotifier(webhook: webhook, deliveryID: deliveryID).send(notification)
         case .email(let email):
-            try await EmailNotifier(email: email, deliveryID: deliveryID).send(notification, at: clock.now)
+            try await EmailNotifier(email: email, deliveryID: deliveryID, folder: folder).send(
+                notification, at: clock.now)
         case .command(let arguments):
-            try await CommandNotifier(arguments: arguments).send(notification)
+            try await CommandNotifier(arguments: arguments, folder: folder).send(notification)
         }
     }
 }

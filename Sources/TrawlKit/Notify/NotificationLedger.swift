@@ -24,6 +24,8 @@ struct NotificationLedger: Sendable, Equatable {
         var pending: [String] = []
         /// The latest runs delivered, oldest first.
         var delivered: [String] = []
+        /// The latest runs the receiver refused for good (HTTP 4xx but 408, 429): never retried.
+        var skipped: [String] = []
         var lastAttempt: Date?
         var lastDelivered: Date?
         var lastError: String?
@@ -72,6 +74,7 @@ extension NotificationLedger: CacheJSONFile {
             notifiers[key] = Entry(
                 name: try entry.required("name").string(), pending: try entry.required("pending").strings(),
                 delivered: try entry.required("delivered").strings(),
+                skipped: try entry.optional("skipped")?.strings() ?? [],
                 lastAttempt: try entry.optional("lastAttempt")?.date(),
                 lastDelivered: try entry.optional("lastDelivered")?.date(),
                 lastError: try entry.optional("lastError")?.string(),
@@ -91,6 +94,7 @@ extension NotificationLedger: CacheJSONFile {
                 ("lastRun", entry.lastRun.map(JSONValue.string)),
                 ("name", .string(entry.name)),
                 ("pending", .array(entry.pending.map(JSONValue.string))),
+                ("skipped", entry.skipped.isEmpty ? nil : .array(entry.skipped.map(JSONValue.string))),
             ])
             return (key: key, value: members)
         }
