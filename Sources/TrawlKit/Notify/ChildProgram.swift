@@ -106,6 +106,7 @@ final class ChildProgram: @unchecked Sendable {
         let started = ContinuousClock.now
         var written = 0
         var inputOpen = true
+        var errorsOpen = true
         var kept = Data()
         var terminated: ContinuousClock.Instant?
         var timedOut = false
@@ -116,11 +117,15 @@ final class ChildProgram: @unchecked Sendable {
                 close(input)
                 inputOpen = false
             }
-            var fds = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-            if inputOpen { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-            _ = poll(&fds, nfds_t(fds.count), 50)
-            readErrors(into: &kept)
-            if inputOpen, fds.count > 1, fds[1].revents != 0 {
+            // A closed pipe is left out (a negative descriptor): at its end of file it would
+            // wake every poll at once, a busy loop for as long as the program runs.
+            var fds = [
+                pollfd(fd: errorsOpen ? errors : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputOpen ? input : -1, events: Int16(POLLOUT), revents: 0),
+            ]
+            _ = poll(&fds, 2, 50)
+            if errorsOpen, fds[0].revents != 0, readErrors(into: &kept) { errorsOpen = false }
+            if inputOpen, fds[1].revents != 0 {
                 let count = bytes.withUnsafeBufferPointer { buffer in
                     write(input, buffer.baseAddress! + written, buffer.count - written)
                 }
@@ -145,16 +150,18 @@ final class ChildProgram: @unchecked Sendable {
         }
         if inputOpen { close(input) }
         // What it wrote before it exited; a child it left holding the pipe is not waited for.
-        readErrors(into: &kept)
+        if errorsOpen { _ = readErrors(into: &kept) }
         close(errors)
         return End(status: status ?? .exited(-1), timedOut: timedOut, errors: Self.summary(kept))
     }
 
-    private func readErrors(into kept: inout Data) {
+    /// Reads what standard error holds now; true at its end (every writer closed it).
+    private func readErrors(into kept: inout Data) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
             let count = read(errors, &buffer, buffer.count)
-            guard count > 0 else { return }
+            if count == 0 { return true }
+            guard count > 0 else { return false }
             if kept.count < 4_096 { kept.append(contentsOf: buffer.prefix(min(count, 4_096 - kept.count))) }
         }
     }
