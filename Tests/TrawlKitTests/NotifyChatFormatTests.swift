@@ -121,6 +121,10 @@ import Testing
         #expect(!text.contains("Chart 999 "))
         #expect(text.contains("more, all on the site:"))
         #expect(text.contains("https://example.org/digests/2026-12-01.html"))
+        if format == .discord || format == .slack {
+            #expect(
+                text.components(separatedBy: "https://example.org/digests/").count == 2, "the link once, at the end")
+        }
     }
 
     @Test func aRunThatFitsIsSentWhole() async throws {

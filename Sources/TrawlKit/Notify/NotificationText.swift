@@ -27,11 +27,10 @@ enum NotificationText {
             out += "\n## Sources\n\n"
             for failure in notification.failures { out += "- \(escape(failure.text))\n" }
         }
+        // A shortened run ends with where the rest is, which is also the day's digest.
         if let rest = notification.omittedText {
-            out +=
-                "\n"
-                + (notification.readAll.map { "[\(escape(rest))](<\(DigestMarkdown.destination($0))>)" } ?? escape(rest))
-                + "\n"
+            guard let all = notification.readAll else { return out + "\n\(escape(rest)) not shown\n" }
+            return out + "\n\(escape(rest)), all on the site: [\(escape(all))](<\(DigestMarkdown.destination(all))>)\n"
         }
         if let digest = notification.digest {
             out += "\n[The day's digest](<\(DigestMarkdown.destination(digest))>)\n"
@@ -58,9 +57,12 @@ enum NotificationText {
         }
         for failure in notification.failures { lines.append("• \(escape(failure.text))") }
         if let rest = notification.omittedText {
-            lines.append(escape(rest) + (notification.readAll.map { " \($0)" } ?? ""))
+            // Where the rest is, which is also the day's digest.
+            lines.append(
+                notification.readAll.map { "\(escape(rest)), all on the site: \($0)" } ?? "\(escape(rest)) not shown")
+        } else if let digest = notification.digest {
+            lines.append(digest)
         }
-        if let digest = notification.digest { lines.append(digest) }
         return lines.joined(separator: "\n")
     }
 }

@@ -37,11 +37,9 @@ extension RunNotification {
         return prefix(low)
     }
 
-    /// `… and 412 more, all on the site:` when lines were left out.
+    /// `… and 412 more` when lines were left out.
     var omittedText: String? {
-        guard omitted > 0 else { return nil }
-        let more = CountText.of(omitted, "more", "more")
-        return readAll == nil ? "… and \(more) not shown" : "… and \(more), all on the site:"
+        omitted > 0 ? "… and \(CountText.of(omitted, "more", "more"))" : nil
     }
 
     /// Where the whole run can be read.
