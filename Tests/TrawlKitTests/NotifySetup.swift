@@ -53,7 +53,12 @@ struct NotifySetup {
         private var events: [String] = []
 
         func append(_ event: RunEvent) {
-            if case .warning(_, let message) = event { lock.withLock { events.append(message) } }
+            switch event {
+            case .warning(_, let message), .notice(_, let message): lock.withLock { events.append(message) }
+            // As `trawl run` prints it.
+            case .undelivered(let news): lock.withLock { events.append(RunReporter.describe(news)) }
+            default: break
+            }
         }
 
         var warnings: [String] { lock.withLock { events } }

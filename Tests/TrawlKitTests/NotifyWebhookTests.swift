@@ -238,7 +238,8 @@ import Testing
         switch format {
         case .json: #expect(text.contains(#""text" : "Pump: off → on""#))
         case .slack: #expect(text.hasPrefix(#"{"text":"Garden watch: 1 change\n• Garden: Pump: off → on"#))
-        case .discord: #expect(text.hasPrefix(#"{"content":"Garden watch: 1 change"#))
+        case .discord:
+            #expect(text.hasPrefix(#"{"allowed_mentions":{"parse":[]},"content":"Garden watch: 1 change"#))
         case .ntfy:
             #expect(request.headers["Title"] == "Garden watch: 1 change")
             #expect(text.contains("- Pump: off → on"))

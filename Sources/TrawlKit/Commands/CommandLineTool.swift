@@ -71,6 +71,13 @@ public enum CommandLineTool {
         return .failure
     }
 
+    /// A finished run's status: failed sources first (1), then news a notifier was not
+    /// given (5: it waits for the next run, or was refused for good), else 0.
+    static func status(forRun record: RunRecord?, undelivered: Int) -> ExitStatus {
+        if record?.hasFailures == true { return .failure }
+        return undelivered > 0 ? .undelivered : .success
+    }
+
     static var overview: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }

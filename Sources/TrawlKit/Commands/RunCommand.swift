@@ -19,9 +19,10 @@ struct RunCommand: TrawlCommand {
           --quiet          print nothing unless something failed
           --verbose        print warnings about individual fields and rows
 
-        exit status: 0 all sources fine; 1 some sources failed (site still generated);
-                     2 configuration or usage error; 3 another run holds the lock;
-                     4 stopped by SIGTERM/SIGINT (finished sources recorded, site not generated)
+        exit status: 0 all sources fine, all news delivered; 1 some sources failed (site still
+                     generated); 2 configuration or usage error; 3 another run holds the lock;
+                     4 stopped by SIGTERM/SIGINT (finished sources recorded, site not generated);
+                     5 sources fine, but a notifier's news waits for the next run or was refused
         """
     static let flags: Set<String> = ["--offline", "--quiet", "--verbose"]
     static let options: Set<String> = [
@@ -55,6 +56,6 @@ struct RunCommand: TrawlCommand {
         defer { ticker.cancel() }
         let record = try await pipeline.run(options)
         reporter.summarize(record, output: configuration.outputDirectory)
-        return record?.hasFailures == true ? .failure : .success
+        return CommandLineTool.status(forRun: record, undelivered: reporter.undeliveredCount)
     }
 }

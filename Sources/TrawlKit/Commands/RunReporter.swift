@@ -18,6 +18,9 @@ final class RunReporter: @unchecked Sendable {
     private let total: Int
     private var finished = 0
     private var failed = 0
+    private var undelivered = 0
+    /// How many notifiers were not given all their news (`ExitStatus.undelivered`).
+    var undeliveredCount: Int { lock.withLock { undelivered } }
     /// Time since some fixed origin: the seam tests pin elapsed times with.
     private let now: @Sendable () -> Duration
 
@@ -65,6 +68,9 @@ final class RunReporter: @unchecked Sendable {
                 above { console.warning(message) }
             case .note(let message):
                 above { console.note(message) }
+            case .undelivered(let news):
+                undelivered += 1
+                above { console.error(Self.describe(news)) }
             case .generated(let files):
                 if verbose { above { console.note("generated \(files) files") } }
             }
@@ -94,6 +100,22 @@ final class RunReporter: @unchecked Sendable {
             let changes = record.newsCount
             console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
         }
+    }
+
+    /// `notify: webhook https://…: 2 runs wait (since 2026-11-30 04:00 UTC), sent first on the
+    /// next run; last error: HTTP 503 (3 attempts)`.
+    static func describe(_ news: UndeliveredNews) -> String {
+        var parts: [String] = []
+        if news.waiting > 0 {
+            let since = news.since.map { " (since \(SiteDate.minute($0)))" } ?? ""
+            let runs = CountText.of(news.waiting, "run waits", "runs wait")
+            parts.append("\(runs)\(since), sent first on the next run")
+        }
+        if news.skipped > 0 {
+            parts.append("\(CountText.of(news.skipped, "run", "runs")) refused for good and skipped")
+        }
+        let error = news.lastError.map { "; last error: \(SafeText.line($0))" } ?? ""
+        return "notify: \(news.notifier): \(parts.joined(separator: "; "))\(error)"
     }
 
     static func describe(_ outcome: RunRecord.Outcome, changes: Int, baseline: Bool = false) -> String {

@@ -99,10 +99,4 @@ public struct NotifierConfiguration: Sendable, Hashable {
         case .command(let arguments): return "command \(arguments.first ?? "")"
         }
     }
-
-    /// A stable key for the delivery record: the name and a hash of the whole setting, so
-    /// an edited notifier starts afresh and two alike never share a record.
-    public var key: String {
-        "\(name) #\(StableHash.of(String(describing: self)))"
-    }
 }

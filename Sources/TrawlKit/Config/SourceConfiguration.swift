@@ -112,17 +112,6 @@ public struct SourceConfiguration: Sendable, Hashable {
     public func field(_ name: String) -> FieldRule? {
         fields.first { $0.name == name }
     }
-
-    /// A short digest of every setting, stable across processes (FNV-1a over the
-    /// settings' description), so the cache can tell when a source was edited.
-    public var fingerprint: String {
-        // What is shown and who is told do not change what a fetch gives.
-        var scraping = self
-        scraping.entries = .defaultStyle(for: kind)
-        scraping.announceBaseline = true
-        scraping.notify = []
-        return StableHash.of(String(describing: scraping))
-    }
 }
 
 /// When a scrape looks like a broken layout rather than news (the `guard` block).

@@ -12,6 +12,9 @@ public enum RunEvent: Sendable {
     case cacheProblem(String)
     /// Something the run did that a person should hear of once, e.g. a recovered run record.
     case note(String)
+    /// A notifier was not given all its news: it waits for the next run, or was refused for
+    /// good. Shown even with `--quiet`, and `trawl run` exits with a status that says so.
+    case undelivered(UndeliveredNews)
     /// The site was written: `files` files.
     case generated(files: Int)
 }

@@ -5,9 +5,11 @@ import Foundation
 /// `TRAWL_REMOVED`, `TRAWL_REAPPEARED`, `TRAWL_FAILURES`, `TRAWL_SUBJECT`, `TRAWL_SITE`.
 struct CommandNotifier: Sendable {
     let arguments: [String]
+    /// The configuration's folder, where `./notify.sh` is found.
+    let folder: URL
 
     func send(_ notification: RunNotification) async throws {
-        try await ProgramRunner(arguments: arguments, environment: Self.environment(notification))
+        try await ProgramRunner(arguments: arguments, environment: Self.environment(notification), folder: folder)
             .run(input: Data(NotificationText.markdown(notification).utf8))
     }
 

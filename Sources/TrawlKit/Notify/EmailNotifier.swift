@@ -6,12 +6,14 @@ struct EmailNotifier: Sendable {
     let email: NotifierConfiguration.Email
     /// Names the message (`Message-ID`), the same for every retry of one delivery.
     let deliveryID: String
+    /// The configuration's folder, where a `sendmail` named by a relative path is found.
+    var folder: URL?
 
     func send(_ notification: RunNotification, at now: Date) async throws {
         let message = self.message(for: notification, at: now)
         // -i: a line with a lone dot does not end the message; -f: the envelope sender.
         let arguments = email.sendmail + ["-i", "-f", email.from] + email.to
-        try await ProgramRunner(arguments: arguments).run(input: Data(message.utf8))
+        try await ProgramRunner(arguments: arguments, folder: folder).run(input: Data(message.utf8))
     }
 
     /// The whole message, with LF line endings as the sendmail interface expects.

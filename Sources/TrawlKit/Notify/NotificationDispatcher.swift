@@ -28,8 +28,22 @@ struct NotificationDispatcher: Sendable {
     struct Subscription: Sendable {
         var notifier: NotifierConfiguration
         var scope: String?
-        var key: String { "\(scope.map { "source \($0)" } ?? "all") \(notifier.key)" }
+        /// The record's key in the ledger: computed once, as it is read several times a run.
+        let key: String
         var label: String { scope.map { "[\($0)] \(notifier.name)" } ?? notifier.name }
+
+        init(notifier: NotifierConfiguration, scope: String?) {
+            self.notifier = notifier
+            self.scope = scope
+            key = Self.prefix(scope) + notifier.key
+        }
+
+        /// The keys a ledger written before canonical keys gave this subscription.
+        var legacyKeys: [String] { notifier.legacyKeys.map { Self.prefix(scope) + $0 } }
+
+        private static func prefix(_ scope: String?) -> String {
+            "\(scope.map { "source \($0)" } ?? "all") "
+        }
     }
 
     var subscriptions: [Subscription] {
@@ -50,7 +64,9 @@ struct NotificationDispatcher: Sendable {
             let events = HealthEvent.events(in: runs)
             let byID = Dictionary(runs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for subscription in subscriptions {
-                var entry = ledger.notifiers[subscription.key] ?? .init(name: subscription.label)
+                var entry =
+                    ledger.notifiers[subscription.key] ?? ledger.adopt(subscription.legacyKeys, as: subscription.key)
+                    ?? .init(name: subscription.label)
                 entry.name = subscription.label
                 for told in Self.runs(toTell: entry, endingWith: run, in: runs)
                 where !message(told, events, subscription).isEmpty && !entry.pending.contains(told.id)
@@ -92,10 +108,12 @@ struct NotificationDispatcher: Sendable {
         events: [HealthEvent]
     ) async {
         var waiting: [String] = []
+        var skipped = 0
         for id in entry.pending {
             guard let run = runs[id] else {
+                // Retention dropped the run's record: its news is gone, which someone must hear of.
                 report(
-                    .warning(
+                    .notice(
                         sourceID: "notify", message: "\(subscription.label): run \(id) expired before it was delivered")
                 )
                 continue
@@ -114,28 +132,39 @@ struct NotificationDispatcher: Sendable {
                 entry.lastDelivered = clock.now
                 entry.lastError = nil
                 entry.failures = 0
+            } catch let failure as WebhookNotifier.Failure where failure.isRefusal {
+                // Sent again it would be refused again, and hold every later night behind it.
+                entry.skipped = Array((entry.skipped + [id]).suffix(NotificationLedger.deliveredLimit))
+                entry.lastError = "\(failure)"
+                skipped += 1
             } catch {
                 waiting.append(id)
                 entry.lastError = "\(error)"
                 entry.failures += 1
-                report(
-                    .warning(
-                        sourceID: "notify",
-                        message: "\(subscription.label) failed: \(error); run \(id) will be sent on the next run"))
             }
         }
         entry.pending = waiting
+        if !waiting.isEmpty || skipped > 0 {
+            report(
+                .undelivered(
+                    UndeliveredNews(
+                        notifier: subscription.label, waiting: waiting.count,
+                        since: waiting.first.flatMap { runs[$0]?.started }, skipped: skipped,
+                        lastError: entry.lastError)))
+        }
     }
 
     private func send(_ notification: RunNotification, _ subscription: Subscription) async throws {
         let deliveryID = "trawl-\(notification.run)-\(StableHash.of(subscription.key))"
+        let folder = configuration.file.deletingLastPathComponent()
         switch subscription.notifier.target {
         case .webhook(let webhook):
             try await WebhookNotifier(webhook: webhook, deliveryID: deliveryID).send(notification)
         case .email(let email):
-            try await EmailNotifier(email: email, deliveryID: deliveryID).send(notification, at: clock.now)
+            try await EmailNotifier(email: email, deliveryID: deliveryID, folder: folder).send(
+                notification, at: clock.now)
         case .command(let arguments):
-            try await CommandNotifier(arguments: arguments).send(notification)
+            try await CommandNotifier(arguments: arguments, folder: folder).send(notification)
         }
     }
 }

@@ -24,6 +24,8 @@ struct NotificationLedger: Sendable, Equatable {
         var pending: [String] = []
         /// The latest runs delivered, oldest first.
         var delivered: [String] = []
+        /// The latest runs the receiver refused for good (HTTP 4xx but 408, 429): never retried.
+        var skipped: [String] = []
         var lastAttempt: Date?
         var lastDelivered: Date?
         var lastError: String?
@@ -35,6 +37,16 @@ struct NotificationLedger: Sendable, Equatable {
     }
 
     var notifiers: [String: Entry] = [:]
+
+    /// The record kept under one of `legacyKeys` (a ledger written before canonical keys),
+    /// moved to `key`; nil when there is none.
+    mutating func adopt(_ legacyKeys: [String], as key: String) -> Entry? {
+        guard let legacy = legacyKeys.first(where: { notifiers[$0] != nil }),
+            let entry = notifiers.removeValue(forKey: legacy)
+        else { return nil }
+        notifiers[key] = entry
+        return entry
+    }
 
     static func file(in store: CacheStore) -> URL {
         store.root.appendingPathComponent(fileName)
@@ -62,6 +74,7 @@ extension NotificationLedger: CacheJSONFile {
             notifiers[key] = Entry(
                 name: try entry.required("name").string(), pending: try entry.required("pending").strings(),
                 delivered: try entry.required("delivered").strings(),
+                skipped: try entry.optional("skipped")?.strings() ?? [],
                 lastAttempt: try entry.optional("lastAttempt")?.date(),
                 lastDelivered: try entry.optional("lastDelivered")?.date(),
                 lastError: try entry.optional("lastError")?.string(),
@@ -81,6 +94,7 @@ extension NotificationLedger: CacheJSONFile {
                 ("lastRun", entry.lastRun.map(JSONValue.string)),
                 ("name", .string(entry.name)),
                 ("pending", .array(entry.pending.map(JSONValue.string))),
+                ("skipped", entry.skipped.isEmpty ? nil : .array(entry.skipped.map(JSONValue.string))),
             ])
             return (key: key, value: members)
         }

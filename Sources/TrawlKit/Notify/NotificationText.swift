@@ -4,8 +4,10 @@ import Foundation
 /// chat formats' message) and as HTML (the email's HTML part): the run's digest.
 enum NotificationText {
     /// The digest of the run: each source's changes in words, then what broke or recovered.
-    static func markdown(_ notification: RunNotification) -> String {
-        let escape = DigestMarkdown.escape
+    /// `escape` makes a text inert Markdown (a chat's own marks may be added to it).
+    static func markdown(
+        _ notification: RunNotification, escape: (String) -> String = DigestMarkdown.escape
+    ) -> String {
         var out = "# \(escape(notification.subject))\n"
         for source in notification.sources {
             out += "\n## \(escape(source.name))\n\n"
@@ -25,6 +27,11 @@ enum NotificationText {
             out += "\n## Sources\n\n"
             for failure in notification.failures { out += "- \(escape(failure.text))\n" }
         }
+        // A shortened run ends with where the rest is, which is also the day's digest.
+        if let rest = notification.omittedText {
+            guard let all = notification.readAll else { return out + "\n\(escape(rest)) not shown\n" }
+            return out + "\n\(escape(rest)), all on the site: [\(escape(all))](<\(DigestMarkdown.destination(all))>)\n"
+        }
         if let digest = notification.digest {
             out += "\n[The day's digest](<\(DigestMarkdown.destination(digest))>)\n"
         }
@@ -38,24 +45,24 @@ enum NotificationText {
             + MarkdownRenderer.html(markdown(notification)) + "</body></html>\n"
     }
 
-    /// Plain lines for chat: the subject, then one line per change and failure.
-    static func plain(_ notification: RunNotification, limit: Int = 3_500) -> String {
-        var lines = [notification.subject]
+    /// Plain lines for chat: the subject, then one line per change and failure. Each text
+    /// (never a link) goes through `escape`, the chat's own escaping (`ChatMarkup`); a
+    /// shortened notification ends with how much was left out and where to read it all.
+    static func plain(_ notification: RunNotification, escape: (String) -> String = { $0 }) -> String {
+        var lines = [escape(notification.subject)]
         for source in notification.sources {
             for change in source.changes {
-                lines.append("• \(source.name): \(change.text)" + (change.url.map { " \($0)" } ?? ""))
+                lines.append("• \(escape(source.name)): \(escape(change.text))" + (change.url.map { " \($0)" } ?? ""))
             }
         }
-        for failure in notification.failures { lines.append("• \(failure.text)") }
-        if let digest = notification.digest { lines.append(digest) }
-        var text = ""
-        for line in lines {
-            if text.count + line.count + 1 > limit {
-                text += "…"
-                break
-            }
-            text += (text.isEmpty ? "" : "\n") + line
+        for failure in notification.failures { lines.append("• \(escape(failure.text))") }
+        if let rest = notification.omittedText {
+            // Where the rest is, which is also the day's digest.
+            lines.append(
+                notification.readAll.map { "\(escape(rest)), all on the site: \($0)" } ?? "\(escape(rest)) not shown")
+        } else if let digest = notification.digest {
+            lines.append(digest)
         }
-        return text
+        return lines.joined(separator: "\n")
     }
 }

@@ -54,6 +54,8 @@ struct RunNotification: Sendable {
     public var counts: Counts
     public var sources: [SourceChanges]
     public var failures: [Failure]
+    /// Changes and failures left out to fit a chat service's limit (`prefix(_:)`).
+    public var omitted = 0
 
     public struct Counts: Sendable {
         public var changes: Int

@@ -15,28 +15,43 @@ struct WebhookNotifier: Sendable {
     var backoff: Duration = .milliseconds(500)
 
     struct Failure: Error, CustomStringConvertible {
-        var description: String
+        var problem: String
+        /// The attempts made, which a refusal cuts short.
+        var attempts: Int
+        /// The receiver refused the message (HTTP 4xx but 408 and 429): the same message
+        /// would be refused again, tonight or any night.
+        var isRefusal = false
+
+        var description: String { "\(problem) (\(CountText.of(attempts, "attempt", "attempts")))" }
     }
 
     func send(_ notification: RunNotification) async throws {
         let request = try self.request(for: notification)
         let transport = HTTPTransport()
-        var lastProblem = ""
+        var failure = Failure(problem: "", attempts: 0)
         for attempt in 1...max(1, webhook.attempts) {
             if attempt > 1 { try? await Task.sleep(for: backoff * (1 << min(attempt - 2, 6))) }
+            failure.attempts = attempt
             do {
                 let response = try await transport.send(
                     request, limit: 1 << 20, connectTimeout: webhook.timeout, timeout: webhook.timeout)
                 if (200..<300).contains(response.status) { return }
-                lastProblem = "HTTP \(response.status)"
+                failure.problem = "HTTP \(response.status)"
                 // A refusal will not change in a second; a busy or broken receiver may.
-                if (400..<500).contains(response.status), response.status != 408, response.status != 429 { break }
+                if Self.isRefusal(response.status) {
+                    failure.isRefusal = true
+                    break
+                }
             } catch {
-                lastProblem = error.description
+                failure.problem = error.description
             }
         }
-        throw Failure(
-            description: "\(lastProblem) (\(CountText.of(webhook.attempts, "attempt", "attempts")))")
+        throw failure
+    }
+
+    /// 4xx but 408 (timeout) and 429 (too many requests), which say "later", not "never".
+    static func isRefusal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
     }
 
     /// The request for the configured format.
@@ -50,13 +65,12 @@ struct WebhookNotifier: Sendable {
         case .json:
             body = notification.jsonData
         case .slack:
-            body = Self.json(["text": NotificationText.plain(notification)])
+            body = ChatBody.slack(notification)
         case .discord:
-            // Discord refuses a message over 2,000 characters.
-            body = Self.json(["content": NotificationText.plain(notification, limit: 1_900)])
+            body = ChatBody.discord(notification)
         case .ntfy:
             contentType = "text/markdown; charset=utf-8"
-            body = Data(NotificationText.markdown(notification).utf8)
+            body = ChatBody.ntfy(notification)
             // ntfy reads RFC 2047 words in its headers; an HTTP header stays on one line.
             let title = MailHeader.encodedWord(notification.subject).replacingOccurrences(of: "\n ", with: " ")
             extra = [("Title", title), ("Markdown", "yes"), ("Tags", "trawl")]
@@ -68,11 +82,7 @@ struct WebhookNotifier: Sendable {
                 url = url.appendingPathComponent(deliveryID)
                 method = "PUT"
             }
-            let markdown = NotificationText.markdown(notification)
-            body = Self.json([
-                "msgtype": "m.text", "body": NotificationText.plain(notification),
-                "format": "org.matrix.custom.html", "formatted_body": MarkdownRenderer.html(markdown),
-            ])
+            body = ChatBody.matrix(notification)
         }
         var request = TransportRequest(url: url, method: method, body: body)
         request.headers["Content-Type"] = contentType
@@ -81,11 +91,5 @@ struct WebhookNotifier: Sendable {
         for (name, value) in extra { request.headers[name] = value }
         for header in webhook.headers { request.headers[header.name] = header.value }
         return request
-    }
-
-    /// A flat object of strings, keys sorted so the same message gives the same bytes.
-    private static func json(_ members: [String: String]) -> Data {
-        let sorted = members.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) }
-        return Data(JSONWriter.bytes(.object(sorted), style: .compact))
     }
 }

@@ -60,13 +60,14 @@ enum SourcePageGenerator {
                 continue
             }
             // Everything the page shows but the items, and what the items are made of.
-            let shown = String(describing: page)
+            let shown = try Self.canonicalJSON(page)
+            let settings = CanonicalKey(of: source.configuration).encoding
             let count = Pagination.pageCount(total: source.itemCount, pageSize: pageSize)
             let paths = (1...count).map { folder + Pagination.fileName($0) }
             try site.writeUnlessCurrent(paths) { digest in
                 digest.add(shown)
                 digest.add(String(pageSize))
-                digest.add(String(describing: source.configuration))
+                digest.add(settings)
                 digest.add(source.stored.digest)
                 digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
                 digest.add(today.map { DateCodec.rfc3339($0) } ?? "")
@@ -84,6 +85,14 @@ enum SourcePageGenerator {
                 }
             }
         }
+    }
+
+    /// What a page shows, its keys sorted: the same text in every process (a printed
+    /// description is not: a `Set` or a `Dictionary` prints in a different order each time).
+    static func canonicalJSON(_ page: Page) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(page), as: UTF8.self)
     }
 
     /// Writes `page` with `groups` or `table` cut into pages of `pageSize` items: the

@@ -17,6 +17,9 @@ public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {
     public static let locked = ExitStatus(3)
     /// SIGTERM or SIGINT stopped the run: the sources finished were recorded, the rest not tried.
     public static let interrupted = ExitStatus(4)
+    /// `trawl run`: the sources were fine, but a notifier's news waits for the next run or
+    /// was refused for good.
+    public static let undelivered = ExitStatus(5)
 
     public var description: String { String(code) }
 }
