@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// One of `count` disjoint parts of a configuration's sources, numbered from 1: what
 /// `trawl scrape --shard 2/4` scrapes.
@@ -59,14 +60,7 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
     }
 
     /// 64-bit FNV-1a of the id's UTF-8 bytes: fixed, so shards agree across processes and machines.
-    static func hash(_ sourceID: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in sourceID.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    static func hash(_ sourceID: String) -> UInt64 { FNV1a.hash(sourceID) }
 
     private enum CodingKeys: String, CodingKey { case index, count }
 

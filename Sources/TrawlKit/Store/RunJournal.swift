@@ -1,5 +1,6 @@
 import Foundation
 import TrawlJSON
+import TrawlText
 
 #if canImport(Glibc)
     import Glibc
@@ -148,15 +149,9 @@ final class RunJournal: @unchecked Sendable {
     /// A short, stable digest of a snapshot's bytes (64-bit FNV-1a): enough to tell whether the
     /// snapshot on disk is the one a journal line preceded.
     static func digest(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "\(data.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        hash.add(data)
+        return "\(data.count)-" + hash.paddedHex
     }
 }
 
