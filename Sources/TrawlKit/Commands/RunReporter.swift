@@ -103,9 +103,12 @@ final class RunReporter: @unchecked Sendable {
         case .fetched:
             return "\(CountText.of(outcome.itemCount, "item", "items")), \(CountText.of(changes, "change", "changes"))"
         case .notModified: return "not modified (\(CountText.of(outcome.itemCount, "item", "items")))"
-        // The error says whether a snapshot was kept and what to do (`SourceScrape.message`).
-        case .failed: return outcome.error?.message ?? "failed"
-        case .guarded: return outcome.error?.message ?? "the page layout may have changed"
+        // The error says whether a snapshot was kept (`SourceScrape.message`); what to do, here.
+        case .failed, .guarded:
+            guard let error = outcome.error else {
+                return outcome.status == .failed ? "failed" : "the page layout may have changed"
+            }
+            return AcceptHint.adding(to: error.message, isGuard: error.isGuard, sourceID: outcome.sourceID)
         }
     }
 

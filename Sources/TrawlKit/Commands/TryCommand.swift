@@ -66,7 +66,9 @@ struct TryCommand: TrawlCommand {
             if let notice = result.limitNotice(maxItems: source.maxItems) { trial.warnings.append(notice) }
             try ScrapeGuard(source: source).check(result, previous: previous)
         } catch {
-            trial.error = SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)
+            trial.error = AcceptHint.adding(
+                to: SourceScrape.message(for: error, hadSnapshot: previous != nil),
+                isGuard: OutcomeError(classifying: error, message: "").isGuard, sourceID: source.id)
         }
         return trial
     }

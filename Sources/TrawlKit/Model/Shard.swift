@@ -14,23 +14,23 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
     /// How many shards the sources are split into.
     public let count: Int
 
-    /// Shard `index` of `count`; throws unless 1 ≤ index ≤ count ≤ 10000.
-    public init(index: Int, count: Int) throws {
+    /// Shard `index` of `count`; throws a `ShardError` unless 1 ≤ index ≤ count ≤ 10000.
+    public init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1, count <= 10_000 else {
-            throw UsageError("a shard count must be between 1 and 10000, not \(count)")
+            throw ShardError(.countOutOfRange, index: index, count: count)
         }
         guard index >= 1, index <= count else {
-            throw UsageError("shard \(index) of \(count) does not exist: shards are numbered 1 to \(count)")
+            throw ShardError(.indexOutOfRange, index: index, count: count)
         }
         self.index = index
         self.count = count
     }
 
-    /// Reads `I/N`, as `--shard` takes it (`3/8`).
-    public init(parsing text: String) throws {
+    /// Reads `I/N` (`3/8`); throws a `ShardError`.
+    public init(parsing text: String) throws(ShardError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw UsageError("option '--shard' takes I/N, such as 2/4 (shard 2 of 4), not '\(text)'")
+            throw ShardError(.notIndexOverCount, text: text)
         }
         try self.init(index: index, count: count)
     }

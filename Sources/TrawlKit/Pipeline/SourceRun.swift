@@ -36,7 +36,7 @@ struct SourceRun: Sendable {
         } catch {
             let failure = OutcomeError(
                 classifying: error,
-                message: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil))
+                message: SourceScrape.message(for: error, hadSnapshot: previous != nil))
             result = Result(
                 outcome: .init(
                     sourceID: source.id, status: failure.isGuard ? .guarded : .failed,

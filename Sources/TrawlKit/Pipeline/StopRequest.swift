@@ -57,15 +57,13 @@ public final class StopRequest: @unchecked Sendable {
 }
 
 /// A run stopped by a signal after saving the record of the sources it finished.
-public struct RunInterruptedError: ClassifiedError, CustomStringConvertible, Sendable {
+public struct RunInterruptedError: Error, CustomStringConvertible, Sendable {
     /// The signal that stopped the run, e.g. `SIGTERM`.
     public let signal: String
     /// The run record saved for the sources that finished.
     public let record: RunRecord
     /// The ids of the sources not tried.
     public let skipped: [String]
-
-    public var exitStatus: ExitStatus { .interrupted }
 
     public var description: String {
         let changes = record.changes.filter { $0.kind != .baseline }.count
