@@ -93,7 +93,7 @@ struct RunDiff: Sendable {
         for source in sources {
             lines.append("")
             lines.append("\(source.id): \(Self.outcome(source))")
-            for change in source.changes where change.kind != .baseline {
+            for change in source.changes where change.isNews {
                 lines.append(contentsOf: Self.lines(for: change))
             }
         }

@@ -66,7 +66,7 @@ final class RunReporter: @unchecked Sendable {
             case .note(let message):
                 above { console.note(message) }
             case .generated(let files):
-                if verbose { above { console.note("generated \(files) files") } }
+                if verbose { above { console.note("generated \(CountText.of(files, "file", "files"))") } }
             }
         }
     }
@@ -90,9 +90,10 @@ final class RunReporter: @unchecked Sendable {
                 console.note("generated from the cache\(site)")
                 return
             }
+            let sources = CountText.of(record.outcomes.count, "source", "sources")
             let failed = record.outcomes.filter(\.isFailure).count
-            let changes = record.newsCount
-            console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
+            let changes = CountText.of(record.newsCount, "change", "changes")
+            console.note("\(sources), \(failed) failed, \(changes)\(site)")
         }
     }
 
@@ -144,7 +145,8 @@ final class RunReporter: @unchecked Sendable {
     /// `3/12 sources`, with the failures so far.
     private var countLine: String? {
         guard total > 0 else { return nil }
-        return "\(finished)/\(total) sources" + (failed > 0 ? ", \(failed) failed" : "")
+        return CountText.of(total, "source", "sources", shown: "\(finished)/\(total)")
+            + (failed > 0 ? ", \(failed) failed" : "")
     }
 
     /// Prints a message above the board, then draws the board again beneath it.

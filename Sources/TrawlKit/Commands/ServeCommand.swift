@@ -105,7 +105,7 @@ enum ServeCommand: TrawlCommand {
                 let configuration = adoptingTemplates(try ConfigurationOptions.load(arguments))
                 let files = try SiteGenerator(configuration: configuration).generate()
                 problem.clear()
-                console.note("regenerated \(files) files; reloading open pages")
+                console.note("regenerated \(CountText.of(files, "file", "files")); reloading open pages")
             } catch {
                 problem.report("\(error)")
                 console.error("\(error) (pages show the error until it is fixed)")

@@ -66,9 +66,10 @@ public struct RunInterruptedError: Error, CustomStringConvertible, Sendable {
     public let skipped: [String]
 
     public var description: String {
-        let changes = record.changes.filter { $0.kind != .baseline }.count
+        let sources = CountText.of(record.outcomes.count, "source", "sources")
+        let changes = CountText.of(record.newsCount, "change", "changes")
         let rest = skipped.isEmpty ? "" : "; not tried: \(skipped.joined(separator: ", ")) (the next run tries them)"
-        return "stopped by \(signal): \(record.outcomes.count) sources finished with \(changes) changes,"
+        return "stopped by \(signal): \(sources) finished with \(changes),"
             + " saved in run record \(record.id); the site was not generated\(rest)"
     }
 }

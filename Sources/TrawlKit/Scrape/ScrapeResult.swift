@@ -73,7 +73,8 @@ struct ScrapeResult: Sendable {
     /// The notice that says how many items `maxItems` left out; nil when none were.
     public func limitNotice(maxItems: Int) -> String? {
         guard droppedOverLimit > 0 else { return nil }
-        return "kept the first \(maxItems) items and dropped \(droppedOverLimit) more: the source's maxItems is"
+        return
+            "kept the first \(CountText.of(maxItems, "item", "items")) and dropped \(droppedOverLimit) more: the source's maxItems is"
             + " \(maxItems) (raise it to keep more)"
     }
 }
