@@ -45,15 +45,6 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
-    /// Whether trying again later (tonight) may well succeed.
-    public var isTransient: Bool {
-        switch self {
-        case .unreachable, .timedOut, .serverError, .robotsUnreachable, .invalidResponse: return true
-        case .requestFailed(_, let status): return status == 429 || status == 408
-        default: return false
-        }
-    }
-
     public var description: String {
         let location = url.isFileURL ? url.path : url.absoluteString
         switch self {

@@ -126,7 +126,8 @@ final class RunJournal: @unchecked Sendable {
         try AtomicFile.syncDirectory(url.deletingLastPathComponent())
     }
 
-    /// The journal's whole lines, in order; a line cut short by a crash (the last) is left out.
+    /// The journal's lines that read as entries, in order: any line that does not (one cut
+    /// short by a crash, which can only be the last, or one damaged on disk) is left out.
     static func entries(at url: URL) throws -> (begin: Begin?, sources: [SourceEntry])? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
