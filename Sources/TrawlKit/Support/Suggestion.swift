@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt options, commands and configuration keys.
 enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
-    public static func closest(to word: String, in candidates: some Collection<String>) -> String? {
+    static func closest(to word: String, in candidates: some Collection<String>) -> String? {
         let limit = max(2, word.count / 3)
         return
             candidates
