@@ -52,15 +52,15 @@ extension OutcomeError {
     }
 
     private mutating func classify(_ error: ScrapeError) {
-        switch error {
-        case .layoutChanged: kind = .layoutGuard
-        case .tableNotFound(let header, let url):
+        switch error.code {
+        case .tableNotFound:
             kind = .layoutGuard
-            self.url = url
-            selector = header.joined(separator: ", ")
-        case .unreadableFeed(let url, _):
+            url = error.url
+            selector = error.header.joined(separator: ", ")
+        case .unreadableFeed:
             kind = .parse
-            self.url = url
+            url = error.url
+        default: kind = .layoutGuard
         }
     }
 }

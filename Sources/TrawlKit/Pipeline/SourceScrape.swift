@@ -41,7 +41,7 @@ struct SourceScrape: Sendable {
     private func scrape(_ page: FetchedPage) throws -> ScrapeResult {
         do {
             return try PageScraper(source: source).scrape(page)
-        } catch ScrapeError.tableNotFound where accepting {
+        } catch let error as ScrapeError where error.code == .tableNotFound && accepting {
             return ScrapeResult()
         }
     }

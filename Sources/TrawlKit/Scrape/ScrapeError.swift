@@ -1,23 +1,59 @@
 import Foundation
 
-/// Why a page could not be turned into items.
-public enum ScrapeError: Error, CustomStringConvertible, Sendable {
-    /// The page parsed, but what it yielded looks like a changed layout, not news.
-    case layoutChanged(String)
-    /// The table with the configured header labels is not on the page.
-    case tableNotFound(header: [String], url: URL)
-    /// A feed source whose document is not a feed, or not one that parses.
-    case unreadableFeed(URL, reason: String)
+/// Why a page could not be turned into items: a struct over a private code, as
+/// AsyncHTTPClient's `HTTPClientError` is, so a new kind breaks no embedder's `switch`.
+public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What went wrong; compare with `==` (`error.code == .tableNotFound`).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable { case layoutChanged, tableNotFound, unreadableFeed }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The page parsed, but what it yielded looks like a changed layout, not news.
+        public static let layoutChanged = Code(.layoutChanged)
+        /// The table with the configured header labels is not on the page.
+        public static let tableNotFound = Code(.tableNotFound)
+        /// A feed source whose document is not a feed, or not one that parses.
+        public static let unreadableFeed = Code(.unreadableFeed)
+
+        public var description: String { value.rawValue }
+    }
+
+    public let code: Code
+    /// What looked wrong (`layoutChanged`), or why the feed did not read (`unreadableFeed`).
+    public let detail: String
+    /// The page, when known (`tableNotFound`, `unreadableFeed`).
+    public let url: URL?
+    /// The header labels looked for (`tableNotFound`).
+    public let header: [String]
+
+    private init(_ code: Code, detail: String = "", url: URL? = nil, header: [String] = []) {
+        self.code = code
+        self.detail = detail
+        self.url = url
+        self.header = header
+    }
+
+    static func layoutChanged(_ detail: String) -> ScrapeError { ScrapeError(.layoutChanged, detail: detail) }
+
+    static func tableNotFound(header: [String], url: URL) -> ScrapeError {
+        ScrapeError(.tableNotFound, url: url, header: header)
+    }
+
+    static func unreadableFeed(_ url: URL, reason: String) -> ScrapeError {
+        ScrapeError(.unreadableFeed, detail: reason, url: url)
+    }
 
     public var description: String {
-        switch self {
-        case .layoutChanged(let detail):
-            return "layout may have changed: \(detail)"
-        case .tableNotFound(let header, let url):
+        switch code {
+        case .tableNotFound:
             let labels = header.map { "'\($0)'" }.joined(separator: ", ")
-            return "layout may have changed: no table on \(url.absoluteString) has a header row with \(labels)"
-        case .unreadableFeed(let url, let reason):
-            return "\(url.absoluteString): \(reason)"
+            return
+                "layout may have changed: no table on \(url?.absoluteString ?? "the page") has a header row with \(labels)"
+        case .unreadableFeed:
+            return "\(url?.absoluteString ?? "the feed"): \(detail)"
+        default:
+            return "layout may have changed: \(detail)"
         }
     }
 }
