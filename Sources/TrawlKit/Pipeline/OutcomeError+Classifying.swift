@@ -41,13 +41,13 @@ extension OutcomeError {
 
     private mutating func classify(_ error: RenderError) {
         url = error.url
-        switch error {
-        case .launchFailed, .browserExited, .navigationFailed, .protocolFailure: kind = .browser
+        switch error.code {
         case .timedOut, .neverSettled: kind = .timeout
-        case .selectorNeverAppeared(_, let selector, _):
+        case .selectorNeverAppeared:
             kind = .selector
-            self.selector = selector
+            selector = error.selector
         case .tooLarge: kind = .tooLarge
+        default: kind = .browser  // launch, exit, navigation, the DevTools protocol
         }
     }
 
