@@ -36,7 +36,7 @@ public enum CommandLineTool {
         }
         guard let command = command(named: name) else {
             let hint =
-                Suggestion.closest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+                Suggestion.hint(for: name, in: commands.map { $0.name })
             console.error("unknown command '\(name)'\(hint); see 'trawl help'")
             return .usage
         }

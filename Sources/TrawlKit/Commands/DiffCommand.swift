@@ -63,7 +63,7 @@ enum DiffCommand: TrawlCommand {
         guard let runID else { return "no runs recorded in \(store.runFile("").deletingLastPathComponent().path) yet" }
         var message = "no run '\(runID)' in \(store.runFile("").deletingLastPathComponent().path)"
         if let closest = Suggestion.closest(to: runID, in: ids) {
-            message += " (did you mean '\(closest)'?)"
+            message += Suggestion.hint(closest)
         } else if let latest = ids.last {
             message += " (the latest is '\(latest)')"
         }

@@ -38,7 +38,7 @@ struct ParsedArguments: Sendable {
                 optionValues[name, default: []].append(value)
             } else {
                 let known = flags.union(options)
-                let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Suggestion.hint(for: name, in: known)
                 throw UsageError("unknown option '\(name)'\(hint)")
             }
         }

@@ -38,8 +38,8 @@ public struct RunOptionsError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch code {
         case .unknownSource:
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-            return "no source '\(sourceID ?? "")' in \(configurationFile ?? "the configuration")\(hint)"
+            return "no source '\(sourceID ?? "")' in \(configurationFile ?? "the configuration")"
+                + Suggestion.hint(suggestion)
         case .shardOfWholeRun:
             return "a shard scrapes only part of the sources: scrape the shards, then generate the site"
         case .shardWithoutRunID:

@@ -10,6 +10,16 @@ enum Suggestion {
             .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
     }
 
+    /// ` (did you mean 'x'?)` for the candidate nearest to `word`, or nothing: the one wording.
+    static func hint(for word: String, in candidates: some Collection<String>) -> String {
+        hint(closest(to: word, in: candidates))
+    }
+
+    /// ` (did you mean 'x'?)`, or nothing when there is no suggestion.
+    static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// Levenshtein distance.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
