@@ -16,12 +16,13 @@ TRAWL        := .build/release/trawl
 
 FUZZ_SECONDS ?= 300
 
-.PHONY: run test bench format lint deps test-deps build clean help screenshots fuzz
+.PHONY: run test bench format lint deps test-deps build clean help screenshots fuzz api
 
 help:
 	@echo "make run     build Trawl and run it on the demo into Output/"
 	@echo "make build   build the release binary (.build/release/trawl)"
-	@echo "make test    run the whole test suite"
+	@echo "make test    run the whole test suite (and check the public API against docs/api/)"
+	@echo "make api     regenerate docs/api/, the public API digest, after changing the API"
 	@echo "make bench   run the benchmarks and print their figures"
 	@echo "make fuzz    run each libFuzzer target for FUZZ_SECONDS (default 300)"
 	@echo "make format  format the code with swift format"
@@ -52,7 +53,12 @@ run: build
 # machine parallel tests that block threads starve the servers' async handlers.
 test: test-deps
 	$(SWIFT) build --build-tests
+	scripts/api-digest --check
 	$(SWIFT) test --skip-build --no-parallel
+
+# The public API as docs/api/<Module>.txt: run after changing it on purpose, and commit the result.
+api:
+	scripts/api-digest
 
 bench: deps
 	$(SWIFT) build -c release --product trawl-bench --product trawl

@@ -35,7 +35,7 @@ let package = Package(
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlText"),
         .target(name: "TrawlHTML", dependencies: ["CLibXML2", "TrawlText"]),
-        .target(name: "TrawlJSON"),
+        .target(name: "TrawlJSON", dependencies: ["TrawlText"]),
         .target(name: "TrawlDates"),
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),
         .target(name: "Mustache", dependencies: ["TrawlText", "TrawlJSON"]),
@@ -45,7 +45,9 @@ let package = Package(
         .target(
             name: "TrawlKit",
             dependencies: [
-                "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "Mustache", "CCmarkGFM", "CCurl",
+                "TrawlText", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "Mustache",
+                "CCmarkGFM",
+                "CCurl",
             ],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),

@@ -5,6 +5,4 @@ struct Delimiters: Sendable, Hashable {
     var close: [UInt8]
 
     static let standard = Delimiters(open: Array("{{".utf8), close: Array("}}".utf8))
-
-    var isStandard: Bool { self == .standard }
 }

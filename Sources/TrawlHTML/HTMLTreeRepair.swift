@@ -44,23 +44,9 @@ enum HTMLTreeRepair {
     /// Walks the tree without recursion (pages nest deep) and wraps each run of `tr`
     /// children of a `table` in a new `tbody`.
     private static func wrapTableRows(below root: xmlNodePtr, document: xmlDocPtr) {
-        var node: xmlNodePtr? = root
-        while let current = node {
-            if current.pointee.type == XML_ELEMENT_NODE, isNamed(current, "table") {
-                wrapRows(of: current, document: document)
-            }
-            if let child = current.pointee.children, current.pointee.type == XML_ELEMENT_NODE {
-                node = child
-                continue
-            }
-            var ancestor: xmlNodePtr? = current
-            node = nil
-            while let up = ancestor, up != root {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
+        TreeWalk.visit(from: root) { node in
+            if node.pointee.type == XML_ELEMENT_NODE, isNamed(node, "table") {
+                wrapRows(of: node, document: document)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 #if canImport(Glibc)
     import Glibc
@@ -72,45 +73,7 @@ enum Transcoder {
     }
 
     /// Whether the bytes are well-formed UTF-8 (Unicode §3.9, Table 3-7).
-    static func isValidUTF8(_ data: Data) -> Bool {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                // Most of a page is ASCII: skip it eight bytes at a time.
-                if index + 8 <= count,
-                    bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    index += 8
-                    continue
-                }
-                let lead = bytes[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length: Int
-                var low: UInt8 = 0x80
-                var high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return false
-                }
-                guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
-                for offset in 2..<max(length, 2) where !(0x80...0xBF).contains(bytes[index + offset]) {
-                    return false
-                }
-                index += length
-            }
-            return true
-        }
-    }
+    static func isValidUTF8(_ data: Data) -> Bool { UTF8Validation.isValid(data) }
 
     /// Any other encoding through the C library's iconv; nil when it does not know the name.
     private static func convertWithIconv(_ data: Data, from encoding: String) -> [UInt8]? {

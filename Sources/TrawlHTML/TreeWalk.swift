@@ -14,4 +14,19 @@ enum TreeWalk {
         }
         return nil
     }
+
+    /// Visits `root` and every node below it in document order, descending only into
+    /// elements (an entity reference's children belong to the entity). `visit` may change a
+    /// node's children: they are walked after it returns.
+    static func visit(from root: xmlNodePtr, _ visit: (xmlNodePtr) -> Void) {
+        var node: xmlNodePtr? = root
+        while let current = node {
+            visit(current)
+            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                node = child
+                continue
+            }
+            node = next(after: current, within: root)
+        }
+    }
 }

@@ -6,35 +6,21 @@ import CLibXML2
 enum XMLEntityStripper {
     static func strip(_ document: xmlDocPtr) {
         var references: [xmlNodePtr] = []
-        var node: xmlNodePtr? = xmlDocGetRootElement(document)
-        let root = node
-        while let current = node {
-            if current.pointee.type == XML_ENTITY_REF_NODE {
-                references.append(current)
-            } else if current.pointee.type == XML_ELEMENT_NODE {
-                var attribute = current.pointee.properties
-                while let property = attribute {
-                    var value = property.pointee.children
-                    while let part = value {
-                        if part.pointee.type == XML_ENTITY_REF_NODE { references.append(part) }
-                        value = part.pointee.next
+        if let root = xmlDocGetRootElement(document) {
+            TreeWalk.visit(from: root) { node in
+                if node.pointee.type == XML_ENTITY_REF_NODE {
+                    references.append(node)
+                } else if node.pointee.type == XML_ELEMENT_NODE {
+                    var attribute = node.pointee.properties
+                    while let property = attribute {
+                        var value = property.pointee.children
+                        while let part = value {
+                            if part.pointee.type == XML_ENTITY_REF_NODE { references.append(part) }
+                            value = part.pointee.next
+                        }
+                        attribute = property.pointee.next
                     }
-                    attribute = property.pointee.next
                 }
-            }
-            // Entity references' children belong to the entity: never descend into them.
-            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
-                node = child
-                continue
-            }
-            var ancestor: xmlNodePtr? = current
-            node = nil
-            while let up = ancestor, up != root {
-                if let next = up.pointee.next {
-                    node = next
-                    break
-                }
-                ancestor = up.pointee.parent
             }
         }
         for reference in references {

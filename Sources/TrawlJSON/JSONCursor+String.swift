@@ -1,3 +1,5 @@
+import TrawlText
+
 extension JSONCursor {
     /// A string literal, the cursor on its opening quote. Escapes are decoded; a `\u`
     /// escape of a lone surrogate, which no Swift string can hold, becomes U+FFFD.
@@ -111,31 +113,10 @@ extension JSONCursor {
     private func invalidUTF8(from start: Int) -> JSONError {
         var cursor = self
         // Point at the first byte that breaks UTF-8.
-        var offset = start
-        while offset < index {
-            let length = Self.sequenceLength(bytes, at: offset, end: index)
-            if length == 0 { break }
-            offset += length
-        }
-        cursor.index = offset
+        let run = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        cursor.index = start + (UTF8Validation.firstInvalidByte(in: run) ?? run.count)
         cursor.lineStart = lineStart
         return cursor.error(expected: "UTF-8 text", message: "a string is not valid UTF-8")
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `offset`, or 0 when it is not one.
-    private static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at offset: Int, end: Int) -> Int {
-        let lead = bytes[offset]
-        let length: Int
-        switch lead {
-        case 0..<0x80: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        guard offset + length <= end else { return 0 }
-        let run = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])
-        return String(validating: run, as: UTF8.self) == nil ? 0 : length
     }
 
     /// `XXXX` after `\u`, joining a surrogate pair written as two escapes.

@@ -36,9 +36,6 @@ public struct HTTPRequestParser: Sendable {
         self.maxBodyBytes = maxBodyBytes
     }
 
-    /// Whether bytes of a request that is not complete yet are waiting.
-    public var hasPartialRequest: Bool { !buffer.isEmpty }
-
     /// Adds bytes read from the connection; `nextRequest()` then looks for a whole request.
     public mutating func append(_ bytes: Data) {
         buffer.append(bytes)

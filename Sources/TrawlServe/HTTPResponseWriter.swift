@@ -4,7 +4,6 @@ import Foundation
 public final class HTTPResponseWriter: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
-    private var written = 0
 
     init(fd: Int32) {
         self.fd = fd
@@ -14,7 +13,6 @@ public final class HTTPResponseWriter: @unchecked Sendable {
     public func write(_ data: Data) throws {
         try lock.withLock {
             try Socket.send(fd, data)
-            written += data.count
         }
     }
 
@@ -22,7 +20,4 @@ public final class HTTPResponseWriter: @unchecked Sendable {
     public func write(_ text: String) throws {
         try write(Data(text.utf8))
     }
-
-    /// Body bytes sent so far.
-    public var bytesWritten: Int { lock.withLock { written } }
 }

@@ -134,7 +134,7 @@ import Testing
         if test.fails {
             #expect(
                 message
-                    == "layout may have changed: \(test.found) items where the last good run had \(test.previous) (`li`)"
+                    == "layout may have changed: \(test.found) \(test.found == 1 ? "item" : "items") where the last good run had \(test.previous) (`li`)"
             )
         }
     }

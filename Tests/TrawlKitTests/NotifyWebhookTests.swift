@@ -236,7 +236,7 @@ import Testing
         let request = try WebhookNotifier(webhook: webhook, deliveryID: "trawl-1").request(for: notification)
         let text = String(decoding: request.body ?? Data(), as: UTF8.self)
         switch format {
-        case .json: #expect(text.contains(#""text" : "Pump: off → on""#))
+        case .json: #expect(text.contains(#""text": "Pump: off → on""#))
         case .slack: #expect(text.hasPrefix(#"{"text":"Garden watch: 1 change\n• Garden: Pump: off → on"#))
         case .discord:
             #expect(text.hasPrefix(#"{"allowed_mentions":{"parse":[]},"content":"Garden watch: 1 change"#))

@@ -61,10 +61,28 @@ import Testing
         #expect(try store.health(of: "charts").stale == false)
     }
 
-    @Test func anUnknownSourceToAcceptIsAUsageError() async throws {
+    @Test func anUnknownSourceToAcceptIsARunOptionsErrorNamingTheClosest() async throws {
         let setup = try Setup()
-        await #expect(throws: UsageError.self) {
+        let error = try await #require(throws: RunOptionsError.self) {
             try await setup.pipeline(at: 0).scrape(RunOptions(accept: ["chart"]))
         }
+        #expect(error.code == .unknownSource)
+        #expect(error.sourceID == "chart")
+        #expect(error.suggestion == "charts")
+        #expect(CommandLineTool.status(for: error) == .usage)
+    }
+
+    /// What the run record keeps (and the site shows) names no flag; the command line adds it.
+    @Test func aGuardFailuresSavedMessageNamesNoFlag() async throws {
+        let setup = try Setup()
+        _ = try await setup.pipeline(at: 0).scrape()
+        try setup.publish("broken/booklet-charts-half-gone.html")
+        let record = try await setup.pipeline(at: 1).scrape()
+        let error = try #require(record.outcomes.first?.error)
+        #expect(error.isGuard)
+        #expect(error.message.hasSuffix("(last good snapshot kept)"))
+        #expect(
+            AcceptHint.adding(to: error.message, isGuard: true, sourceID: "charts").hasSuffix(
+                "(last good snapshot kept; if the page really changed, '--accept charts' takes its new shape)"))
     }
 }

@@ -46,8 +46,11 @@ import Testing
         ("a/b", "option '--shard' takes I/N, such as 2/4 (shard 2 of 4), not 'a/b'"),
         ("1/0", "a shard count must be between 1 and 10000, not 0"),
     ])
-    func badShardsAreUsageErrors(text: String, message: String) {
-        #expect(throws: UsageError(message)) { try Shard(parsing: text) }
+    func badShardsAreShardErrorsTheCommandLineWordsForItsFlag(text: String, message: String) throws {
+        let error = try #require(throws: ShardError.self) { try Shard(parsing: text) }
+        #expect(!error.description.contains("--"), "the library names no flag: \(error)")
+        #expect(CommandLineTool.usageError(for: error)?.message == message)
+        #expect(CommandLineTool.status(for: error) == .usage)
     }
 
     @Test(arguments: [

@@ -57,28 +57,26 @@ import Testing
             capture.output == """
                 [
                   {
-                    "errorKind" : null,
-                    "failures" : 0,
-                    "id" : "charts",
-                    "items" : 812,
-                    "lastError" : null,
-                    "lastSuccess" : "2026-11-30T04:00:00Z",
-                    "stale" : false,
-                    "warnings" : [
+                    "errorKind": null,
+                    "failures": 0,
+                    "id": "charts",
+                    "items": 812,
+                    "lastError": null,
+                    "lastSuccess": "2026-11-30T04:00:00Z",
+                    "stale": false,
+                    "warnings": [
                       "field 'scale' is empty on 812 of 812 items: `.scale` matches nothing"
                     ]
                   },
                   {
-                    "errorKind" : "other",
-                    "failures" : 2,
-                    "id" : "news",
-                    "items" : 10,
-                    "lastError" : "no items matched 'ol.most-read li'",
-                    "lastSuccess" : "2026-11-28T04:00:00Z",
-                    "stale" : true,
-                    "warnings" : [
-
-                    ]
+                    "errorKind": "other",
+                    "failures": 2,
+                    "id": "news",
+                    "items": 10,
+                    "lastError": "no items matched 'ol.most-read li'",
+                    "lastSuccess": "2026-11-28T04:00:00Z",
+                    "stale": true,
+                    "warnings": []
                   }
                 ]
 
@@ -99,7 +97,7 @@ import Testing
         let (status, capture) = await run(["status", "--json", "--config", configuration.path])
         #expect(status == .failure)
         let ids = capture.output.split(separator: "\n").filter { $0.contains("\"id\"") }
-        #expect(ids == [#"    "id" : "news","#, #"    "id" : "charts","#, #"    "id" : "podcast","#])
+        #expect(ids == [#"    "id": "news","#, #"    "id": "charts","#, #"    "id": "podcast","#])
     }
 
     @Test func anUnsetVariableInASourceDoesNotStopStatusOrDiffWhichOnlyReadTheCache() async throws {

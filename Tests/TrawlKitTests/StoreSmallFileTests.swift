@@ -24,13 +24,13 @@ import Testing
         #expect(
             text == """
                 {
-                  "schemaVersion" : 1,
-                  "validators" : {
-                    "https://a.example/list" : {
-                      "etag" : "\\"v1\\""
+                  "schemaVersion": 1,
+                  "validators": {
+                    "https://a.example/list": {
+                      "etag": "\\"v1\\""
                     },
-                    "https://b.example/" : {
-                      "lastModified" : "Sun, 06 Nov 1994 08:49:37 GMT"
+                    "https://b.example/": {
+                      "lastModified": "Sun, 06 Nov 1994 08:49:37 GMT"
                     }
                   }
                 }
@@ -68,7 +68,7 @@ import Testing
         try ledger.write(to: store)
         #expect(try NotificationLedger.read(from: store) == ledger)
         let text = try String(contentsOf: NotificationLedger.file(in: store), encoding: .utf8)
-        #expect(text.contains(#""lastAttempt" : "2026-11-30T04:00:00.500Z""#))
+        #expect(text.contains(#""lastAttempt": "2026-11-30T04:00:00.500Z""#))
         #expect(!text.contains("lastDelivered"), "an absent value is left out")
     }
 
@@ -82,7 +82,7 @@ import Testing
         try store.save(downloadRecords: records, of: "charts")
         #expect(try store.downloadRecords(of: "charts") == records)
         let text = try String(contentsOf: store.downloadsFile(of: "charts"), encoding: .utf8)
-        #expect(text.contains(#""size" : 5000000000,"#))
+        #expect(text.contains(#""size": 5000000000,"#))
 
         try Data(text.replacingOccurrences(of: "5000000000", with: "\"big\"").utf8)
             .write(to: store.downloadsFile(of: "charts"))

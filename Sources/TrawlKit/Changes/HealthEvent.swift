@@ -10,7 +10,7 @@ import Foundation
 /// Worked out from the run records alone (every run, quiet ones too), so the feed and the
 /// notifications tell the same story and the same cache always tells it the same way.
 struct HealthEvent: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+    enum Kind: String, Sendable, Hashable {
         case broke
         case recovered
         /// Kept scrapes began to give field warnings: the scraper half works.
@@ -21,18 +21,18 @@ struct HealthEvent: Sendable, Hashable {
 
     /// Fetch failures in a row that make a source broken: one failed night is often the
     /// other site's bad night; a guard failure (a changed layout) breaks it at once.
-    public static let failuresToBreak = 2
+    static let failuresToBreak = 2
 
-    public var kind: Kind
-    public var sourceID: String
-    public var runID: String
-    public var at: Date
+    var kind: Kind
+    var sourceID: String
+    var runID: String
+    var at: Date
     /// Why it broke: the last error, the guard's reason, or the first field warning.
-    public var reason: String?
+    var reason: String?
     /// For `degraded`: every field warning of the run.
-    public var warnings: [String] = []
+    var warnings: [String] = []
     /// For `broke`: the failure as data (its kind, URL, status), when the run record has it.
-    public var error: OutcomeError?
+    var error: OutcomeError?
 
     /// The events of every source in `runs` (oldest first), in run order.
     ///
@@ -42,7 +42,7 @@ struct HealthEvent: Sendable, Hashable {
     /// is not told again from the oldest run left. A source that works again but still
     /// warns is told to work again only; one that works again without its old warnings
     /// too (the `recovered` event says it). A 304 leaves the warnings as they were.
-    public static func events(in runs: [RunRecord]) -> [HealthEvent] {
+    static func events(in runs: [RunRecord]) -> [HealthEvent] {
         var failures: [String: Int] = [:]
         var broken: Set<String> = []
         var worked: Set<String> = []
@@ -92,7 +92,7 @@ struct HealthEvent: Sendable, Hashable {
 extension HealthEvent {
     /// The event in words, as feed titles and notifications say it: "NOAA charts stopped
     /// working properly".
-    public func sentence(sourceName: String) -> String {
+    func sentence(sourceName: String) -> String {
         switch kind {
         case .broke: "\(sourceName) stopped working"
         case .recovered: "\(sourceName) works again"

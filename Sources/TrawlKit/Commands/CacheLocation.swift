@@ -4,19 +4,19 @@ import Foundation
 /// `--config FILE` and `--cache DIR` as `trawl run`.
 struct CacheLocation: Sendable {
     /// The options every command that reads the cache takes.
-    public static let options: Set<String> = ["--config", "--cache"]
+    static let options: Set<String> = ["--config", "--cache"]
 
     /// The usage lines for those options.
-    public static let usage = """
+    static let usage = """
           --config FILE   the configuration whose cache to read (default: ./trawl.json)
           --cache DIR     the cache directory (default: the configuration's); alone, needs no configuration
         """
 
-    public var directory: URL
+    var directory: URL
     /// The configured sources in configuration order, when a configuration was read.
-    public var sourceIDs: [String]?
+    var sourceIDs: [String]?
 
-    public init(directory: URL, sourceIDs: [String]? = nil) {
+    init(directory: URL, sourceIDs: [String]? = nil) {
         self.directory = directory
         self.sourceIDs = sourceIDs
     }
@@ -24,7 +24,7 @@ struct CacheLocation: Sendable {
     /// `--cache DIR` alone names the cache, so a cache can be read without its configuration;
     /// otherwise the configuration (`--config FILE`, default `trawl.json`) is read, and names
     /// the cache and the sources, with `--cache` laid over it.
-    public static func resolve(_ arguments: ParsedArguments) throws -> CacheLocation {
+    static func resolve(_ arguments: ParsedArguments) throws -> CacheLocation {
         if let cache = arguments.value("--cache"), arguments.value("--config") == nil {
             return CacheLocation(directory: URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL)
         }

@@ -36,7 +36,7 @@ public enum CommandLineTool {
         }
         guard let command = command(named: name) else {
             let hint =
-                Suggestion.closest(to: name, in: commands.map { $0.name }).map { " (did you mean '\($0)'?)" } ?? ""
+                Suggestion.hint(for: name, in: commands.map { $0.name })
             console.error("unknown command '\(name)'\(hint); see 'trawl help'")
             return .usage
         }
@@ -48,8 +48,8 @@ public enum CommandLineTool {
         do {
             let parsed = try ParsedArguments(rest, flags: command.flags, options: command.options)
             return try await command.run(parsed, console: console)
-        } catch let error as UsageError {
-            console.error("\(error)")
+        } catch let error where Self.usageError(for: error) != nil {
+            console.error("\(Self.usageError(for: error)!)")
             console.note("usage: \(command.usage.split(separator: "\n").first ?? "")")
             return .usage
         } catch {
@@ -65,10 +65,16 @@ public enum CommandLineTool {
         commands.first { $0.name == name }
     }
 
-    /// Configuration problems are usage errors; everything else is a failure.
+    /// The exit status an error earns: the library's errors by their type (they know no exit
+    /// status), the command line's own by `ClassifiedError`; anything else is a failure.
     static func status(for error: Error) -> ExitStatus {
-        if let classified = error as? ClassifiedError { return classified.exitStatus }
-        return .failure
+        switch error {
+        case let classified as ClassifiedError: return classified.exitStatus
+        case is ConfigurationError, is RunOptionsError, is ShardError: return .usage
+        case is CacheLockedError: return .locked
+        case is RunInterruptedError: return .interrupted
+        default: return .failure
+        }
     }
 
     /// A finished run's status: failed sources first (1), then news a notifier was not

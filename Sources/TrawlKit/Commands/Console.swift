@@ -8,9 +8,9 @@ final class Console: @unchecked Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
     /// True when standard error is a terminal, so live progress lines make sense.
-    public let isTerminal: Bool
+    let isTerminal: Bool
 
-    public init(
+    init(
         isTerminal: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
         self.isTerminal = isTerminal
@@ -19,7 +19,7 @@ final class Console: @unchecked Sendable {
     }
 
     /// The process's own standard output and error.
-    public static func standard() -> Console {
+    static func standard() -> Console {
         Console(
             isTerminal: isatty(STDERR_FILENO) == 1,
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
@@ -27,31 +27,31 @@ final class Console: @unchecked Sendable {
     }
 
     /// Writes one line of results to standard output.
-    public func print(_ line: String) {
+    func print(_ line: String) {
         lock.withLock { writeOut(line + "\n") }
     }
 
     /// Writes raw text to standard output, without a newline.
-    public func write(_ text: String) {
+    func write(_ text: String) {
         lock.withLock { writeOut(text) }
     }
 
     /// Writes a message line to standard error.
-    public func note(_ line: String) {
+    func note(_ line: String) {
         lock.withLock { writeError(line + "\n") }
     }
 
     /// Writes to standard error without a newline (live progress on a terminal).
-    public func progress(_ text: String) {
+    func progress(_ text: String) {
         lock.withLock { writeError(text) }
     }
 
     /// `error: …` on standard error, the one shape every failure is reported in.
-    public func error(_ message: String) {
+    func error(_ message: String) {
         note("error: \(message)")
     }
 
-    public func warning(_ message: String) {
+    func warning(_ message: String) {
         note("warning: \(message)")
     }
 }
@@ -64,17 +64,17 @@ final class CapturingConsole: @unchecked Sendable {
     private let isTerminal: Bool
 
     /// `isTerminal`: whether the console says it is a terminal (live progress lines).
-    public init(isTerminal: Bool = false) {
+    init(isTerminal: Bool = false) {
         self.isTerminal = isTerminal
     }
 
-    public var console: Console {
+    var console: Console {
         Console(
             isTerminal: isTerminal,
             out: { [self] text in lock.withLock { outText += text } },
             error: { [self] text in lock.withLock { errorText += text } })
     }
 
-    public var output: String { lock.withLock { outText } }
-    public var errors: String { lock.withLock { errorText } }
+    var output: String { lock.withLock { outText } }
+    var errors: String { lock.withLock { errorText } }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// `trawl diff`: what one run changed, grouped by source.
 enum DiffCommand: TrawlCommand {
-    public static let name = "diff"
-    public static let summary = "what the last run (or --run ID) changed, grouped by source"
-    public static let usage = """
+    static let name = "diff"
+    static let summary = "what the last run (or --run ID) changed, grouped by source"
+    static let usage = """
         trawl diff [--run ID] [--json] [--exit-code] [--config FILE] [--cache DIR]
 
         Prints what a run found: each source's outcome, then its added (+), changed (~),
@@ -20,10 +20,10 @@ enum DiffCommand: TrawlCommand {
                           not a change: `trawl diff --exit-code >/dev/null || …`
         \(CacheLocation.usage)
         """
-    public static let flags: Set<String> = ["--json", "--exit-code"]
-    public static let options: Set<String> = CacheLocation.options.union(["--run"])
+    static let flags: Set<String> = ["--json", "--exit-code"]
+    static let options: Set<String> = CacheLocation.options.union(["--run"])
 
-    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -37,7 +37,7 @@ enum DiffCommand: TrawlCommand {
     /// Prints run `runID` (default: the latest) of `store`; a run made by shards is one run,
     /// and the sources of a shard that did not report (of `sourceIDs`, default: the cache's) are named.
     /// With `exitCode`, the status says whether the run changed something (1) or not (0).
-    public static func report(
+    static func report(
         store: CacheStore, runID: String?, json: Bool, sourceIDs: [String]? = nil, exitCode: Bool = false,
         console: Console
     ) throws -> ExitStatus {
@@ -63,7 +63,7 @@ enum DiffCommand: TrawlCommand {
         guard let runID else { return "no runs recorded in \(store.runFile("").deletingLastPathComponent().path) yet" }
         var message = "no run '\(runID)' in \(store.runFile("").deletingLastPathComponent().path)"
         if let closest = Suggestion.closest(to: runID, in: ids) {
-            message += " (did you mean '\(closest)'?)"
+            message += Suggestion.hint(closest)
         } else if let latest = ids.last {
             message += " (the latest is '\(latest)')"
         }

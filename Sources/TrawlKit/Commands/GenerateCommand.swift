@@ -38,7 +38,7 @@ struct GenerateCommand: TrawlCommand {
         for problem in report.problems { console.warning(problem.description) }
         if !arguments.has("--quiet") {
             console.note(
-                "generated \(report.files) files (\(report.rewritten) rewritten) in \(configuration.outputDirectory.path)"
+                "generated \(CountText.of(report.files, "file", "files")) (\(report.rewritten) rewritten) in \(configuration.outputDirectory.path)"
             )
         }
         return .success

@@ -62,7 +62,7 @@ enum InitFromPage {
             for (index, (candidate, _)) in candidates.enumerated() {
                 let example = candidate.members.first.flatMap(ListFinder.mainLink)?.text ?? ""
                 console.print(
-                    "  \(index + 1). \(candidate.items)  (\(candidate.members.count) items, e.g. \"\(String(example.prefix(50)))\")"
+                    "  \(index + 1). \(candidate.items)  (\(CountText.of(candidate.members.count, "item", "items")), e.g. \"\(String(example.prefix(50)))\")"
                 )
             }
             guard pick <= candidates.count else {

@@ -3,11 +3,11 @@
 /// Options take their value as the next argument or after `=` (`--port 8080`,
 /// `--port=8080`); `--` ends the options.
 struct ParsedArguments: Sendable {
-    public private(set) var positionals: [String] = []
+    private(set) var positionals: [String] = []
     private var flagsSeen: Set<String> = []
     private var optionValues: [String: [String]] = [:]
 
-    public init(_ arguments: [String], flags: Set<String>, options: Set<String>) throws {
+    init(_ arguments: [String], flags: Set<String>, options: Set<String>) throws {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -38,19 +38,19 @@ struct ParsedArguments: Sendable {
                 optionValues[name, default: []].append(value)
             } else {
                 let known = flags.union(options)
-                let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Suggestion.hint(for: name, in: known)
                 throw UsageError("unknown option '\(name)'\(hint)")
             }
         }
     }
 
-    public func has(_ flag: String) -> Bool { flagsSeen.contains(flag) }
+    func has(_ flag: String) -> Bool { flagsSeen.contains(flag) }
 
     /// The last value given for `option`.
-    public func value(_ option: String) -> String? { optionValues[option]?.last }
+    func value(_ option: String) -> String? { optionValues[option]?.last }
 
     /// Every value given for `option`, commas splitting each (`--only a,b --only c`).
-    public func list(_ option: String) throws -> [String] {
+    func list(_ option: String) throws -> [String] {
         let values = optionValues[option] ?? []
         // An empty value (an unset variable in a crontab) must not silently mean "all".
         if values.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -60,7 +60,7 @@ struct ParsedArguments: Sendable {
     }
 
     /// The value of `option` as an integer, or a usage error naming it.
-    public func integer(_ option: String) throws -> Int? {
+    func integer(_ option: String) throws -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text) else { throw UsageError("option '\(option)' takes a whole number, not '\(text)'") }
         return number

@@ -8,13 +8,13 @@ import TrawlJSON
 /// rescaled: 1:80,000 → 1:40,000"); the JSON keeps the stored values, plus that `text`.
 struct RunDiff: Sendable {
     /// One source's outcome in the run and the changes found for it.
-    public struct SourceChanges: Sendable {
-        public var id: String
+    struct SourceChanges: Sendable {
+        var id: String
         /// `fetched`, `notModified`, `failed`, `guarded`; nil when the run has no outcome for it.
-        public var status: RunRecord.Outcome.Status?
-        public var items: Int?
-        public var error: OutcomeError?
-        public var changes: [Change]
+        var status: RunRecord.Outcome.Status?
+        var items: Int?
+        var error: OutcomeError?
+        var changes: [Change]
 
         /// Every key present, absent values as null; each change as stored, with its sentence as `text`.
         var json: JSONValue {
@@ -35,18 +35,18 @@ struct RunDiff: Sendable {
         return .object(members + [("text", .string(description(of: change).sentence))])
     }
 
-    public var run: String
-    public var started: Date
-    public var finished: Date
-    public var sources: [SourceChanges]
+    var run: String
+    var started: Date
+    var finished: Date
+    var sources: [SourceChanges]
     /// The shards of a sharded run that did not report (absent when all did).
-    public var missingShards: [Shard]?
+    var missingShards: [Shard]?
     /// The sources those shards would have scraped: not tried this run, neither failed nor removed.
-    public var notTried: [String]?
+    var notTried: [String]?
 
     /// Groups in the order of the run's outcomes; sources with changes but no outcome follow.
     /// `notTried`: the sources of the shards that did not report (`RunRecord.sourcesNotTried(of:)`).
-    public init(_ record: RunRecord, notTried: [String] = []) {
+    init(_ record: RunRecord, notTried: [String] = []) {
         missingShards = record.missingShards
         self.notTried = record.missingShards == nil ? nil : notTried
         run = record.id
@@ -76,10 +76,10 @@ struct RunDiff: Sendable {
     }
 
     /// The bytes `trawl diff --json` prints.
-    public var jsonData: Data { CacheJSONLayout.data(json) }
+    var jsonData: Data { CacheJSONLayout.data(json) }
 
     /// The report as text: a heading, then each source and its changes, indented.
-    public var text: String {
+    var text: String {
         let count = sources.reduce(0) { $0 + $1.changes.filter(\.isNews).count }
         let changed = sources.filter { !$0.changes.isEmpty }.count
         var lines = [
@@ -93,7 +93,7 @@ struct RunDiff: Sendable {
         for source in sources {
             lines.append("")
             lines.append("\(source.id): \(Self.outcome(source))")
-            for change in source.changes where change.kind != .baseline {
+            for change in source.changes where change.isNews {
                 lines.append(contentsOf: Self.lines(for: change))
             }
         }

@@ -72,7 +72,7 @@ final class RunReporter: @unchecked Sendable {
                 undelivered += 1
                 above { console.error(Self.describe(news)) }
             case .generated(let files):
-                if verbose { above { console.note("generated \(files) files") } }
+                if verbose { above { console.note("generated \(CountText.of(files, "file", "files"))") } }
             }
         }
     }
@@ -96,9 +96,10 @@ final class RunReporter: @unchecked Sendable {
                 console.note("generated from the cache\(site)")
                 return
             }
+            let sources = CountText.of(record.outcomes.count, "source", "sources")
             let failed = record.outcomes.filter(\.isFailure).count
-            let changes = record.newsCount
-            console.note("\(record.outcomes.count) sources, \(failed) failed, \(changes) changes\(site)")
+            let changes = CountText.of(record.newsCount, "change", "changes")
+            console.note("\(sources), \(failed) failed, \(changes)\(site)")
         }
     }
 
@@ -125,9 +126,12 @@ final class RunReporter: @unchecked Sendable {
         case .fetched:
             return "\(CountText.of(outcome.itemCount, "item", "items")), \(CountText.of(changes, "change", "changes"))"
         case .notModified: return "not modified (\(CountText.of(outcome.itemCount, "item", "items")))"
-        // The error says whether a snapshot was kept and what to do (`SourceScrape.message`).
-        case .failed: return outcome.error?.message ?? "failed"
-        case .guarded: return outcome.error?.message ?? "the page layout may have changed"
+        // The error says whether a snapshot was kept (`SourceScrape.message`); what to do, here.
+        case .failed, .guarded:
+            guard let error = outcome.error else {
+                return outcome.status == .failed ? "failed" : "the page layout may have changed"
+            }
+            return AcceptHint.adding(to: error.message, isGuard: error.isGuard, sourceID: outcome.sourceID)
         }
     }
 
@@ -163,7 +167,8 @@ final class RunReporter: @unchecked Sendable {
     /// `3/12 sources`, with the failures so far.
     private var countLine: String? {
         guard total > 0 else { return nil }
-        return "\(finished)/\(total) sources" + (failed > 0 ? ", \(failed) failed" : "")
+        return CountText.of(total, "source", "sources", shown: "\(finished)/\(total)")
+            + (failed > 0 ? ", \(failed) failed" : "")
     }
 
     /// Prints a message above the board, then draws the board again beneath it.

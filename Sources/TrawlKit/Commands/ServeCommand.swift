@@ -3,9 +3,9 @@ import Foundation
 
 /// `trawl serve [DIR] [--port N] [--host H] [--watch]`: previews `Output/` over HTTP.
 enum ServeCommand: TrawlCommand {
-    public static let name = "serve"
-    public static let summary = "preview Output/ over HTTP on 127.0.0.1"
-    public static let usage = """
+    static let name = "serve"
+    static let summary = "preview Output/ over HTTP on 127.0.0.1"
+    static let usage = """
         trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
 
         Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C.
@@ -19,10 +19,10 @@ enum ServeCommand: TrawlCommand {
           --templates DIR   the templates watched and used (default: the configuration's, else
                             Templates/ beside the configuration when there is one)
         """
-    public static let flags: Set<String> = ["--watch"]
-    public static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
+    static let flags: Set<String> = ["--watch"]
+    static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
 
-    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try configuration(from: arguments, console: console)
         let server = try SiteServer(configuration: configuration)
         // The served pages start from the templates being watched, not whatever made them.
@@ -105,7 +105,7 @@ enum ServeCommand: TrawlCommand {
                 let configuration = adoptingTemplates(try ConfigurationOptions.load(arguments))
                 let files = try SiteGenerator(configuration: configuration).generate()
                 problem.clear()
-                console.note("regenerated \(files) files; reloading open pages")
+                console.note("regenerated \(CountText.of(files, "file", "files")); reloading open pages")
             } catch {
                 problem.report("\(error)")
                 console.error("\(error) (pages show the error until it is fixed)")

@@ -4,9 +4,9 @@ import TrawlJSON
 
 /// `trawl status`: the health of each source, from the cache.
 enum StatusCommand: TrawlCommand {
-    public static let name = "status"
-    public static let summary = "health of each source: last success, items, failures, last error"
-    public static let usage = """
+    static let name = "status"
+    static let summary = "health of each source: last success, items, failures, last error"
+    static let usage = """
         trawl status [--json] [--config FILE] [--cache DIR]
 
         Shows each source's last success and its age, item count, consecutive failures,
@@ -20,10 +20,10 @@ enum StatusCommand: TrawlCommand {
           --json          print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings}
         \(CacheLocation.usage)
         """
-    public static let flags: Set<String> = ["--json"]
-    public static let options: Set<String> = CacheLocation.options
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = CacheLocation.options
 
-    public static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])'")
         }
@@ -37,7 +37,7 @@ enum StatusCommand: TrawlCommand {
 
     /// Prints the status of `sourceIDs` (the configured ones; default: every source the
     /// cache holds), as a table or as JSON, with ages measured at `now`.
-    public static func report(
+    static func report(
         store: CacheStore, sourceIDs: [String]? = nil, json: Bool, now: Date, console: Console
     ) throws -> ExitStatus {
         guard FileManager.default.fileExists(atPath: store.root.path) else {

@@ -31,7 +31,7 @@ struct TryCommand: TrawlCommand {
         let configuration = try ConfigurationOptions.load(arguments)
         guard let source = configuration.sources.first(where: { $0.id == id }) else {
             let known = configuration.sources.map(\.id)
-            let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.hint(for: id, in: known)
             throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
         }
         // Read-only: a file the cache cannot use is left for the next run to move aside.
@@ -66,7 +66,9 @@ struct TryCommand: TrawlCommand {
             if let notice = result.limitNotice(maxItems: source.maxItems) { trial.warnings.append(notice) }
             try ScrapeGuard(source: source).check(result, previous: previous)
         } catch {
-            trial.error = SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil)
+            trial.error = AcceptHint.adding(
+                to: SourceScrape.message(for: error, hadSnapshot: previous != nil),
+                isGuard: OutcomeError(classifying: error, message: "").isGuard, sourceID: source.id)
         }
         return trial
     }

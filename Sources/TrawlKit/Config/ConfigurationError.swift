@@ -3,7 +3,7 @@ import Foundation
 /// Everything wrong with a configuration file, each problem at its JSON path.
 ///
 /// Loading collects every problem before failing, so one edit can fix them all.
-public struct ConfigurationError: Error, CustomStringConvertible, ClassifiedError, Sendable {
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     /// One problem: where in the file, and what is wrong there.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// Where in the document, e.g. `sources[1].fields.date.type`; empty for the whole file.
@@ -42,9 +42,6 @@ public struct ConfigurationError: Error, CustomStringConvertible, ClassifiedErro
         self.file = file
         self.problems = problems
     }
-
-    /// A configuration error is a usage error: exit status 2.
-    public var exitStatus: ExitStatus { .usage }
 
     /// Every problem on a line of its own, each with `file:line:column`.
     public var description: String {

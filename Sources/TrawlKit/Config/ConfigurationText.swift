@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// Checks that `trawl.json` is text a person can see: UTF-8, with no control characters but
 /// tab and line breaks. Either used to be replaced or passed on silently.
@@ -11,13 +12,16 @@ enum ConfigurationText {
 
     /// The first byte that is not valid UTF-8, or the first control character; nil when clean.
     static func firstProblem(in data: Data) -> Problem? {
-        let bytes = [UInt8](data)
+        data.withUnsafeBytes { firstProblem(in: $0) }
+    }
+
+    private static func firstProblem(in bytes: UnsafeRawBufferPointer) -> Problem? {
         var index = 0
         var line = 1
         var column = 1
         while index < bytes.count {
             let byte = bytes[index]
-            let length = UTF8Scan.sequenceLength(bytes, at: index)
+            let length = UTF8Validation.sequenceLength(bytes, at: index)
             guard length > 0 else {
                 return Problem(
                     message: "not UTF-8: byte 0x\(hex(byte)) cannot stand here (save the file as UTF-8)",

@@ -24,7 +24,7 @@ final class JSONReader {
             return nil
         }
         for member in members where !known.contains(member.key) {
-            let hint = Suggestion.closest(to: member.key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.hint(for: member.key, in: known)
             problem(Self.join(path, member.key), "unknown key '\(member.key)'\(hint)", at: member.value)
         }
         reportDuplicateKeys(members, at: path)
@@ -126,7 +126,7 @@ final class JSONReader {
     func choice(_ node: JSONValue?, at path: String, from choices: [String]) -> String? {
         guard let string = string(node, at: path) else { return nil }
         guard choices.contains(string) else {
-            let hint = Suggestion.closest(to: string, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.hint(for: string, in: choices)
             problem(path, "'\(string)' is not one of \(choices.joined(separator: ", "))\(hint)", at: node)
             return nil
         }

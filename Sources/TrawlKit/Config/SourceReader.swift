@@ -31,7 +31,7 @@ struct SourceReader {
         if let presetName = reader.string(object["preset"], at: "\(path).preset") {
             guard let preset = Presets.named(presetName) else {
                 let hint =
-                    Suggestion.closest(to: presetName, in: Presets.names).map { " (did you mean '\($0)'?)" } ?? ""
+                    Suggestion.hint(for: presetName, in: Presets.names)
                 reader.problem(
                     "\(path).preset",
                     "unknown preset '\(presetName)'\(hint); presets: \(Presets.names.joined(separator: ", "))",
@@ -240,7 +240,7 @@ struct SourceReader {
         let names = Self.fieldNames(of: source)
         func check(_ key: String, _ name: String, at where_: String) {
             guard !names.contains(name) else { return }
-            let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.hint(for: name, in: names)
             reader.problem(where_, "'\(name)' is not one of the source's fields\(hint)", at: object[key])
         }
         if let idField = source.idField { check("idField", idField, at: "\(path).idField") }

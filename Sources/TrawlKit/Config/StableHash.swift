@@ -1,14 +1,13 @@
 import Foundation
+import TrawlText
 
-/// A short hash of a text that is the same in every process and on every machine (FNV-1a,
-/// 64 bits, in hex): Swift's own `Hasher` is seeded per process, so it cannot name things
-/// kept on disk.
+/// A short hash of a text that is the same in every process and on every machine (TrawlText's
+/// FNV-1a, in hex without leading zeros): Swift's own `Hasher` is seeded per process, so it
+/// cannot name things kept on disk.
 enum StableHash {
     static func of(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        var hash = FNV1a()
+        hash.add(text)
+        return hash.hex
     }
 }

@@ -12,7 +12,7 @@ enum DownloadError: Error, CustomStringConvertible, Sendable {
     /// A scraped link to something other than http(s), such as `file:///etc/passwd`.
     case refusedScheme(URL)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .http(let url, let status): return "\(url.absoluteString): HTTP \(status)"
         case .network(let url, let reason): return "\(url.absoluteString): \(reason)"

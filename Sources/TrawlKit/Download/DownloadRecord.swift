@@ -4,12 +4,12 @@ import TrawlJSON
 /// What Trawl knows about a mirrored file, kept in `Cache/sources/<id>/downloads.json`,
 /// so a complete file is skipped and a partial one resumed only if it is still the same.
 struct DownloadRecord: Sendable, Hashable {
-    public var url: String
-    public var etag: String?
-    public var lastModified: String?
+    var url: String
+    var etag: String?
+    var lastModified: String?
     /// The full size when known; a file of this size with a matching record is complete.
-    public var size: Int64?
-    public var complete: Bool
+    var size: Int64?
+    var complete: Bool
 }
 
 /// `downloads.json`: what is known of each mirrored file of a source, by file name.

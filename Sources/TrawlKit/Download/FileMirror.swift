@@ -5,18 +5,18 @@ import TrawlText
 /// `Output/files/<source>/`: complete files skipped, partial ones resumed, each written
 /// beside its destination and renamed into place.
 struct FileMirror: Sendable {
-    public let configuration: Configuration
+    let configuration: Configuration
     /// Read-only: mirroring runs beside the nightly job and does not hold its lock, so a
     /// file it cannot read is reported and left for the next run to move aside.
     let store: CacheStore
 
-    public init(configuration: Configuration) {
+    init(configuration: Configuration) {
         self.configuration = configuration
         self.store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
     }
 
     /// What a mirror did, per file.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case started(MirroredFile, index: Int, of: Int)
         case progress(MirroredFile, received: Int64, expected: Int64?)
         case skipped(MirroredFile)
@@ -28,16 +28,16 @@ struct FileMirror: Sendable {
         case cacheProblem(String)
     }
 
-    public struct Summary: Sendable {
-        public var downloaded = 0
-        public var skipped = 0
-        public var failed = 0
-        public var refused = 0
-        public var bytes: Int64 = 0
+    struct Summary: Sendable {
+        var downloaded = 0
+        var skipped = 0
+        var failed = 0
+        var refused = 0
+        var bytes: Int64 = 0
     }
 
     /// The files of every source with a `download` field (or only `sourceIDs`), from the last good snapshots.
-    public func plannedFiles(sourceIDs: [String] = []) throws -> [MirroredFile] {
+    func plannedFiles(sourceIDs: [String] = []) throws -> [MirroredFile] {
         var files: [MirroredFile] = []
         for source in configuration.sources where sourceIDs.isEmpty || sourceIDs.contains(source.id) {
             guard let field = source.download, let snapshot = try store.lastGoodSnapshot(of: source.id) else {
@@ -49,7 +49,7 @@ struct FileMirror: Sendable {
     }
 
     /// The mirrored files that are complete on disk, by source and item id (pages link these).
-    public func completeFiles(of sourceID: String) -> [String: MirroredFile] {
+    func completeFiles(of sourceID: String) -> [String: MirroredFile] {
         guard let source = configuration.source(sourceID), let field = source.download,
             let snapshot = try? store.lastGoodSnapshot(of: sourceID)
         else { return [:] }
@@ -66,7 +66,7 @@ struct FileMirror: Sendable {
     /// redirect rules, retries, timeouts and per-host gates. Only http(s) links are
     /// fetched; a `file:` link only from a source that is itself a local file, and only
     /// inside the configuration file's folder (the demo's sample charts).
-    public func mirror(
+    func mirror(
         sourceIDs: [String] = [], fetcher: Fetcher? = nil, report: @escaping @Sendable (Event) -> Void
     ) async throws -> Summary {
         let fetcher = fetcher ?? Fetcher(settings: configuration.fetch)

@@ -3,14 +3,14 @@ import TrawlText
 
 /// One file an item points to, and where its mirror goes under `Output/files/<source>/`.
 struct MirroredFile: Sendable, Hashable {
-    public var sourceID: String
-    public var itemID: String
-    public var url: URL
+    var sourceID: String
+    var itemID: String
+    var url: URL
     /// The sanitised file name inside the source's folder.
-    public var fileName: String
+    var fileName: String
 
     /// `files/<source>/<name>`, relative to the output folder (what pages link to).
-    public var relativePath: String { "files/\(sourceID)/\(fileName)" }
+    var relativePath: String { "files/\(sourceID)/\(fileName)" }
 }
 
 /// Chooses safe, stable, distinct file names for a source's files.

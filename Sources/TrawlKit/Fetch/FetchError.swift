@@ -49,15 +49,6 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
-    /// Whether trying again later (tonight) may well succeed.
-    public var isTransient: Bool {
-        switch self {
-        case .unreachable, .timedOut, .serverError, .robotsUnreachable, .invalidResponse: return true
-        case .requestFailed(_, let status): return status == 429 || status == 408
-        default: return false
-        }
-    }
-
     public var description: String {
         // A page may name an address of any length: the message quotes a bounded excerpt.
         let location = ValueExcerpt(url.isFileURL ? url.path : url.absoluteString)

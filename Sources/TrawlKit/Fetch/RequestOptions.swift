@@ -21,11 +21,6 @@ public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, Custo
     /// A plain GET with nothing added.
     public init() {}
 
-    /// Whether nothing is added to a GET (such a request may be answered from validators).
-    public var isPlainGET: Bool {
-        method == "GET" && headers.fields.isEmpty && cookies.isEmpty && credentials == nil && body == nil
-    }
-
     /// The fields a request to `url` carries, `origin` being the source's own.
     func headerFields(for url: URL, origin: String?, now: Date = Date()) -> HTTPHeaders {
         var fields = HTTPHeaders()

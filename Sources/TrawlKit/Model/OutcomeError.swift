@@ -70,6 +70,6 @@ public struct OutcomeError: Sendable, Hashable, Error, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Whether the layout guard refused the scrape: `--accept` takes the page's new shape.
+    /// Whether the layout guard refused the scrape: `RunOptions.accept` takes the page's new shape.
     public var isGuard: Bool { kind == .layoutGuard }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 /// One of `count` disjoint parts of a configuration's sources, numbered from 1: what
 /// `trawl scrape --shard 2/4` scrapes.
@@ -13,23 +14,23 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
     /// How many shards the sources are split into.
     public let count: Int
 
-    /// Shard `index` of `count`; throws unless 1 ≤ index ≤ count ≤ 10000.
-    public init(index: Int, count: Int) throws {
+    /// Shard `index` of `count`; throws a `ShardError` unless 1 ≤ index ≤ count ≤ 10000.
+    public init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1, count <= 10_000 else {
-            throw UsageError("a shard count must be between 1 and 10000, not \(count)")
+            throw ShardError(.countOutOfRange, index: index, count: count)
         }
         guard index >= 1, index <= count else {
-            throw UsageError("shard \(index) of \(count) does not exist: shards are numbered 1 to \(count)")
+            throw ShardError(.indexOutOfRange, index: index, count: count)
         }
         self.index = index
         self.count = count
     }
 
-    /// Reads `I/N`, as `--shard` takes it (`3/8`).
-    public init(parsing text: String) throws {
+    /// Reads `I/N` (`3/8`); throws a `ShardError`.
+    public init(parsing text: String) throws(ShardError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw UsageError("option '--shard' takes I/N, such as 2/4 (shard 2 of 4), not '\(text)'")
+            throw ShardError(.notIndexOverCount, text: text)
         }
         try self.init(index: index, count: count)
     }
@@ -59,14 +60,7 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
     }
 
     /// 64-bit FNV-1a of the id's UTF-8 bytes: fixed, so shards agree across processes and machines.
-    static func hash(_ sourceID: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in sourceID.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    static func hash(_ sourceID: String) -> UInt64 { FNV1a.hash(sourceID) }
 
     private enum CodingKeys: String, CodingKey { case index, count }
 

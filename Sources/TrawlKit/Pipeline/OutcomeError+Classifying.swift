@@ -42,29 +42,29 @@ extension OutcomeError {
 
     private mutating func classify(_ error: RenderError) {
         url = error.url
-        switch error {
-        case .launchFailed, .browserExited, .navigationFailed, .protocolFailure: kind = .browser
+        switch error.code {
         case .timedOut, .neverSettled: kind = .timeout
-        case .selectorNeverAppeared(_, let selector, _):
+        case .selectorNeverAppeared:
             kind = .selector
-            self.selector = selector
+            selector = error.selector
         case .tooLarge: kind = .tooLarge
+        default: kind = .browser  // launch, exit, navigation, the DevTools protocol
         }
     }
 
     private mutating func classify(_ error: ScrapeError) {
-        switch error {
-        case .layoutChanged: kind = .layoutGuard
-        case .tableNotFound(let header, let url):
+        switch error.code {
+        case .tableNotFound:
             kind = .layoutGuard
-            self.url = url
-            selector = header.joined(separator: ", ")
-        case .unreadableFeed(let url, _):
+            url = error.url
+            selector = error.header.joined(separator: ", ")
+        case .unreadableFeed:
             kind = .parse
-            self.url = url
-        case .truncated(let url, _):
+            url = error.url
+        case .truncated:
             kind = .tooLarge
-            self.url = url
+            url = error.url
+        default: kind = .layoutGuard
         }
     }
 }

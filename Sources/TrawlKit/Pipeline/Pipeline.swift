@@ -42,10 +42,7 @@ public struct Pipeline: Sendable {
 
     /// Scrape, then generate: what cron runs. Holds the cache lock throughout.
     public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
-        guard options.shard == nil else {
-            throw UsageError(
-                "a shard scrapes only part of the sources: use 'trawl scrape --shard', then 'trawl generate'")
-        }
+        guard options.shard == nil else { throw RunOptionsError(.shardOfWholeRun) }
         let sources = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
@@ -125,18 +122,22 @@ public struct Pipeline: Sendable {
     func chosenSources(_ options: RunOptions) throws -> [SourceConfiguration] {
         let known = configuration.sources.map(\.id)
         for id in options.only + options.accept where !known.contains(id) {
-            let hint = Suggestion.closest(to: id, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-            throw UsageError("no source '\(id)' in \(configuration.file.path)\(hint)")
+            var error = RunOptionsError(.unknownSource)
+            error.sourceID = id
+            error.suggestion = Suggestion.closest(to: id, in: known)
+            error.configurationFile = configuration.file.path
+            throw error
         }
         if let shard = options.shard, shard.count > 1, options.runID == nil {
-            throw UsageError(
-                "the shards of one run must share its id: give every shard the same --run-id,"
-                    + " such as \(RunRecord.id(for: clock.now))")
+            var error = RunOptionsError(.shardWithoutRunID)
+            error.exampleRunID = RunRecord.id(for: clock.now)
+            throw error
         }
         if let id = options.runID, !CacheStore.isValidRunID(id) {
-            throw UsageError(
-                "'\(id)' is not a run id: give the run's start in UTC as the cache names runs,"
-                    + " such as \(RunRecord.id(for: clock.now)) (the same for every shard of a run)")
+            var error = RunOptionsError(.invalidRunID)
+            error.runID = id
+            error.exampleRunID = RunRecord.id(for: clock.now)
+            throw error
         }
         return configuration.sources.filter { source in
             (options.only.isEmpty || options.only.contains(source.id)) && (options.shard?.contains(source.id) ?? true)

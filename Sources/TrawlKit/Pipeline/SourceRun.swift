@@ -36,7 +36,7 @@ struct SourceRun: Sendable {
         } catch {
             let failure = OutcomeError(
                 classifying: error,
-                message: SourceScrape.message(for: error, sourceID: source.id, hadSnapshot: previous != nil))
+                message: SourceScrape.message(for: error, hadSnapshot: previous != nil))
             result = Result(
                 outcome: .init(
                     sourceID: source.id, status: failure.isGuard ? .guarded : .failed,
@@ -57,7 +57,7 @@ struct SourceRun: Sendable {
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save health: \(error)"))
         }
-        let news = result.changes.filter { $0.kind != .baseline }.count
+        let news = result.changes.filter(\.isNews).count
         report(.finished(result.outcome, changes: news, baseline: result.changes.contains { $0.kind == .baseline }))
         return result
     }

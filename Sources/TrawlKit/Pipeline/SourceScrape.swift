@@ -56,18 +56,18 @@ struct SourceScrape: Sendable {
     private func scrape(_ page: FetchedPage) throws -> ScrapeResult {
         do {
             return try PageScraper(source: source).scrape(page)
-        } catch ScrapeError.tableNotFound where accepting {
+        } catch let error as ScrapeError where error.code == .tableNotFound && accepting {
             return ScrapeResult()
         }
     }
 
-    /// What a failure means for what is shown, and what to do: said as it is, on a first
-    /// run too, with the `--accept` hint for every guard failure (`OutcomeError.isGuard`
-    /// decides which errors those are).
-    static func message(for error: Error, sourceID: String, hadSnapshot: Bool) -> String {
+    /// What a failure means for what is shown: said as it is, on a first run too. It is saved
+    /// in the run record and shown on the site, so it names no flag: the command line adds how
+    /// to take a page's new shape to a guard failure (`AcceptHint`).
+    static func message(for error: Error, hadSnapshot: Bool) -> String {
         if OutcomeError(classifying: error, message: "").isGuard {
             let kept = hadSnapshot ? "last good snapshot kept" : "first run: there is no earlier snapshot to keep"
-            return "\(error) (\(kept); if the page really changed, '--accept \(sourceID)' takes its new shape)"
+            return "\(error) (\(kept))"
         }
         return "\(error) (\(hadSnapshot ? "last good snapshot kept" : "no snapshot yet"))"
     }

@@ -57,7 +57,7 @@ public final class StopRequest: @unchecked Sendable {
 }
 
 /// A run stopped by a signal after saving the record of the sources it finished.
-public struct RunInterruptedError: ClassifiedError, CustomStringConvertible, Sendable {
+public struct RunInterruptedError: Error, CustomStringConvertible, Sendable {
     /// The signal that stopped the run, e.g. `SIGTERM`.
     public let signal: String
     /// The run record saved for the sources that finished.
@@ -65,12 +65,11 @@ public struct RunInterruptedError: ClassifiedError, CustomStringConvertible, Sen
     /// The ids of the sources not tried.
     public let skipped: [String]
 
-    public var exitStatus: ExitStatus { .interrupted }
-
     public var description: String {
-        let changes = record.changes.filter { $0.kind != .baseline }.count
+        let sources = CountText.of(record.outcomes.count, "source", "sources")
+        let changes = CountText.of(record.newsCount, "change", "changes")
         let rest = skipped.isEmpty ? "" : "; not tried: \(skipped.joined(separator: ", ")) (the next run tries them)"
-        return "stopped by \(signal): \(record.outcomes.count) sources finished with \(changes) changes,"
+        return "stopped by \(signal): \(sources) finished with \(changes),"
             + " saved in run record \(record.id); the site was not generated\(rest)"
     }
 }

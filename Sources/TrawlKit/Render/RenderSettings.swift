@@ -23,9 +23,9 @@ public struct RenderSettings: Sendable, Hashable {
 
 /// Finds Debian's Chromium: `TRAWL_CHROMIUM`, else `chromium` on the `PATH`.
 enum ChromiumLocator {
-    public static let package = "chromium"
+    static let package = "chromium"
 
-    public static func find(environment: [String: String]) -> String? {
+    static func find(environment: [String: String]) -> String? {
         if let override = environment["TRAWL_CHROMIUM"], !override.isEmpty {
             return FileManager.default.isExecutableFile(atPath: override) ? override : nil
         }

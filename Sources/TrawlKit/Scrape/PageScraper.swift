@@ -4,13 +4,13 @@ import TrawlHTML
 /// Turns one fetched page into items: the source's kind picks the scraper that reads the
 /// page's field rows, and `ItemBuilder` makes them items.
 struct PageScraper: Sendable {
-    public let source: SourceConfiguration
+    let source: SourceConfiguration
 
-    public init(source: SourceConfiguration) {
+    init(source: SourceConfiguration) {
         self.source = source
     }
 
-    public func scrape(_ page: FetchedPage) throws -> ScrapeResult {
+    func scrape(_ page: FetchedPage) throws -> ScrapeResult {
         switch source.kind {
         case .feed:
             return try FeedScraper(source: source).scrape(page)
@@ -26,7 +26,7 @@ struct PageScraper: Sendable {
     }
 
     /// Scrapes an already parsed HTML document.
-    public func scrape(_ document: Document) throws -> ScrapeResult {
+    func scrape(_ document: Document) throws -> ScrapeResult {
         let base = source.base ?? document.baseURL
         var extractor = FieldExtractor(parser: ValueParser(baseURL: base))
         var result: ScrapeResult

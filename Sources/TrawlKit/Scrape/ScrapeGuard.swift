@@ -29,7 +29,8 @@ struct ScrapeGuard {
             let floor = Double(min(previous.items.count, source.maxItems)) * (1 - guardrail.maxLoss)
             if Double(found) < floor {
                 throw ScrapeError.layoutChanged(
-                    "\(found) items where the last good run had \(previous.items.count) (\(whatMatches))")
+                    "\(CountText.of(found, "item", "items")) where the last good run had \(previous.items.count) (\(whatMatches))"
+                )
             }
         }
     }

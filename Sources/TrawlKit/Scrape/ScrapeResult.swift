@@ -2,34 +2,34 @@ import Foundation
 
 /// What one page gave: its items, what was odd about them, and where the next page is.
 struct ScrapeResult: Sendable {
-    public var items: [Item]
+    var items: [Item]
     /// Values that would not type, rows without an id: reported, never fatal.
-    public var warnings: [String]
+    var warnings: [String]
     /// What the parse had to leave out of the page to stay bounded (`Document.warnings`):
     /// shown even without `--verbose`, since items may be missing.
-    public var notices: [String] = []
+    var notices: [String] = []
     /// How many candidate items lacked a required field (and were left out).
-    public var missingRequired: Int
+    var missingRequired: Int
     /// The next page of a paginated list, when there is one.
-    public var nextPage: URL?
+    var nextPage: URL?
     /// Per field, how many values would not type, and the first of them.
-    public var unparsed: [String: UnparsedValues]
+    var unparsed: [String: UnparsedValues]
     /// Links relative to a site's root found on a local file with no `base` to resolve them.
-    public var rootRelativeLinksOnLocalFile: [String]
+    var rootRelativeLinksOnLocalFile: [String]
     /// How many `<script>` elements the page holds: many, and no items, suggests a list
     /// built in the browser.
-    public var scriptCount: Int
+    var scriptCount: Int
     /// The address of the (first) page, for messages.
-    public var pageURL: URL?
+    var pageURL: URL?
     /// How many items past the source's `maxItems` were left out.
-    public var droppedOverLimit = 0
+    var droppedOverLimit = 0
 
-    public struct UnparsedValues: Sendable, Hashable {
-        public var count: Int
-        public var first: String
+    struct UnparsedValues: Sendable, Hashable {
+        var count: Int
+        var first: String
     }
 
-    public init(items: [Item] = [], warnings: [String] = [], missingRequired: Int = 0, nextPage: URL? = nil) {
+    init(items: [Item] = [], warnings: [String] = [], missingRequired: Int = 0, nextPage: URL? = nil) {
         self.items = items
         self.warnings = warnings
         self.missingRequired = missingRequired
@@ -40,7 +40,7 @@ struct ScrapeResult: Sendable {
     }
 
     /// Adds the next page's result to this one (items, counts and notes; the next link is theirs).
-    public mutating func append(_ page: ScrapeResult) {
+    mutating func append(_ page: ScrapeResult) {
         items += page.items
         warnings += page.warnings
         notices += page.notices
@@ -59,21 +59,22 @@ struct ScrapeResult: Sendable {
     }
 
     /// Keeps the first `maxItems` items and counts the rest as dropped.
-    public mutating func limit(to maxItems: Int) {
+    mutating func limit(to maxItems: Int) {
         guard items.count > maxItems else { return }
         droppedOverLimit += items.count - maxItems
         items.removeSubrange(maxItems...)
     }
 
     /// Whether no more items fit: the pages after this one need not be fetched.
-    public func isFull(at maxItems: Int) -> Bool {
+    func isFull(at maxItems: Int) -> Bool {
         items.count >= maxItems
     }
 
     /// The notice that says how many items `maxItems` left out; nil when none were.
-    public func limitNotice(maxItems: Int) -> String? {
+    func limitNotice(maxItems: Int) -> String? {
         guard droppedOverLimit > 0 else { return nil }
-        return "kept the first \(maxItems) items and dropped \(droppedOverLimit) more: the source's maxItems is"
+        return
+            "kept the first \(CountText.of(maxItems, "item", "items")) and dropped \(droppedOverLimit) more: the source's maxItems is"
             + " \(maxItems) (raise it to keep more)"
     }
 }

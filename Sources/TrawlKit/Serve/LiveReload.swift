@@ -34,9 +34,6 @@ actor LiveReload {
         self.maxListeners = maxListeners
     }
 
-    /// The number of pages listening.
-    public var listenerCount: Int { listeners.count }
-
     /// Sends every listening page a `reload` event.
     public func reload() {
         for listener in listeners.values { listener.yield(.reload) }

@@ -22,7 +22,7 @@ enum DigestMarkdown {
             for baseline in baselines {
                 out += "\(ChangeDescription(baseline, sourceName: source.name).title).\n\n"
             }
-            let rest = mine.filter { $0.kind != .baseline }
+            let rest = mine.filter(\.isNews)
             guard !rest.isEmpty else { continue }
             out += "| Change | Item | What |\n|---|---|---|\n"
             for change in rest {

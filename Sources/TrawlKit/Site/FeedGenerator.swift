@@ -44,7 +44,8 @@ enum FeedGenerator {
                 return FeedEntryBuilder(site: site, source: source, authority: authority).entry(for: first)
             }
             let wording = ValueWording()
-            var html = "<p>Now tracking \(baselines.count) sources. "
+            let tracking = "Now tracking \(CountText.of(baselines.count, "source", "sources"))"
+            var html = "<p>\(tracking). "
             html += "From the next run on, this feed says what is added, changed and removed.</p><ul>"
             for baseline in baselines {
                 guard let source = content.source(baseline.sourceID) else { continue }
@@ -60,7 +61,7 @@ enum FeedGenerator {
             let at = baselines.map(\.detectedAt).max() ?? run.started
             return FeedDocument.Entry(
                 id: "tag:\(authority),\(SiteDate.day(run.started)):baseline/\(DateCodec.rfc3339(run.started))",
-                title: "Now tracking \(baselines.count) sources", updated: at, link: site.absoluteURL("index.html"),
+                title: tracking, updated: at, link: site.absoluteURL("index.html"),
                 content: .html(html))
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TrawlText
 
 #if canImport(Glibc)
     import Glibc
@@ -109,15 +110,13 @@ final class GenerationManifest {
 
 /// A running 64-bit FNV-1a digest of the parts of a page's input.
 struct InputDigest {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a()
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
+        hash.add(text)
         // A separator, so ("ab", "c") and ("a", "bc") differ.
-        hash = (hash ^ 0xff) &* 0x100_0000_01b3
+        hash.add(0xff)
     }
 
-    var value: String { String(hash, radix: 16) }
+    var value: String { hash.hex }
 }

@@ -12,7 +12,7 @@ import TrawlText
 enum MarkdownRenderer {
     private static let extensions = ["table", "autolink", "strikethrough"]
 
-    public static func html(_ markdown: String) -> String {
+    static func html(_ markdown: String) -> String {
         cmark_gfm_core_extensions_ensure_registered()
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_SAFE | CMARK_OPT_GITHUB_PRE_LANG
         guard let parser = cmark_parser_new(options) else { return "" }

@@ -123,13 +123,11 @@ public final class CacheLock: @unchecked Sendable {
 }
 
 /// Another live run holds the cache lock.
-public struct CacheLockedError: ClassifiedError, CustomStringConvertible, Sendable {
+public struct CacheLockedError: Error, CustomStringConvertible, Sendable {
     /// The lock file another process holds.
     public let path: String
     /// The pid the lock file names, when it could be read.
     public let pid: Int32?
-
-    public var exitStatus: ExitStatus { .locked }
 
     public var description: String {
         let owner = pid.map { "another trawl (pid \($0))" } ?? "another trawl"

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlJSON
+import TrawlText
 
 /// A JSON file of the cache: it carries the schema version it was written with.
 protocol CacheFile {
@@ -103,7 +104,7 @@ extension CacheStore {
         case .success(let value): json = value
         case .failure(let error):
             // Trawl writes UTF-8 only: bytes that are not say more than where the parse stopped.
-            if let offset = UTF8Scan.firstInvalidByte(in: [UInt8](data)) {
+            if let offset = UTF8Validation.firstInvalidByte(in: data) {
                 let (line, column) = position(of: offset, in: data)
                 let kind = CacheError.Kind.corrupt(
                     offset: offset, line: line, column: column,

@@ -18,10 +18,11 @@ extension CacheStore {
                 description = "removed the journal of an unfinished run: \(why) (\(journal))"
                 return
             }
-            let changes = record.changes.filter { $0.kind != .baseline }.count
+            let sources = CountText.of(record.outcomes.count, "source", "sources")
+            let changes = CountText.of(record.newsCount, "change", "changes")
             description =
                 "completed the run record \(record.id) of a run that did not finish"
-                + " (\(record.outcomes.count) sources, \(changes) changes, from \(journal))"
+                + " (\(sources), \(changes), from \(journal))"
         }
     }
 

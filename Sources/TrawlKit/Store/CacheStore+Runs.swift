@@ -3,11 +3,6 @@ import Foundation
 extension CacheStore {
     var runsDirectory: URL { root.appendingPathComponent("runs", isDirectory: true) }
 
-    /// The file of the run record `id` (`runs/<id>.json`).
-    public func runFile(_ id: String) -> URL {
-        runsDirectory.appendingPathComponent("\(id).json")
-    }
-
     /// A fresh run id for a run started at `date`: its UTC timestamp, with `-2`, `-3`, …
     /// when a record of that second already exists.
     public func newRunID(at date: Date) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import TrawlJSON
+import TrawlText
 
 #if canImport(Glibc)
     import Glibc
@@ -125,7 +126,8 @@ final class RunJournal: @unchecked Sendable {
         try AtomicFile.syncDirectory(url.deletingLastPathComponent())
     }
 
-    /// The journal's whole lines, in order; a line cut short by a crash (the last) is left out.
+    /// The journal's lines that read as entries, in order: any line that does not (one cut
+    /// short by a crash, which can only be the last, or one damaged on disk) is left out.
     static func entries(at url: URL) throws -> (begin: Begin?, sources: [SourceEntry])? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
@@ -148,15 +150,9 @@ final class RunJournal: @unchecked Sendable {
     /// A short, stable digest of a snapshot's bytes (64-bit FNV-1a): enough to tell whether the
     /// snapshot on disk is the one a journal line preceded.
     static func digest(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "\(data.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        hash.add(data)
+        return "\(data.count)-" + hash.paddedHex
     }
 }
 

@@ -1,13 +1,23 @@
 /// "Did you mean …?" for misspelt options, commands and configuration keys.
 enum Suggestion {
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
-    public static func closest(to word: String, in candidates: some Collection<String>) -> String? {
+    static func closest(to word: String, in candidates: some Collection<String>) -> String? {
         let limit = max(2, word.count / 3)
         return
             candidates
             .map { ($0, distance(word.lowercased(), $0.lowercased())) }
             .filter { $0.1 <= limit }
             .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    /// ` (did you mean 'x'?)` for the candidate nearest to `word`, or nothing: the one wording.
+    static func hint(for word: String, in candidates: some Collection<String>) -> String {
+        hint(closest(to: word, in: candidates))
+    }
+
+    /// ` (did you mean 'x'?)`, or nothing when there is no suggestion.
+    static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// Levenshtein distance.
