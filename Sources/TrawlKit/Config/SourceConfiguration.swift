@@ -64,6 +64,10 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var announceBaseline: Bool
     /// Who is told of this source's changes and failures, beside the top-level notifiers.
     public var notify: [NotifierConfiguration]
+    /// How often the source is fetched (`"every": "6h"`): a run skips it while its last
+    /// attempt is younger, so cron can run hourly and each source keeps its own pace. Nil:
+    /// every run.
+    public var every: TimeInterval?
 
     /// What becomes a feed entry (`"entries"`).
     public enum EntryStyle: String, Sendable, Hashable, CaseIterable {
@@ -121,6 +125,7 @@ public struct SourceConfiguration: Sendable, Hashable {
         scraping.entries = .defaultStyle(for: kind)
         scraping.announceBaseline = true
         scraping.notify = []
+        scraping.every = nil
         return StableHash.of(String(describing: scraping))
     }
 }
