@@ -20,9 +20,7 @@ enum OPMLGenerator {
     /// The OPML text for a site with these sources.
     static func document(site: SiteSettings, sources: [SourceConfiguration]) -> String {
         func address(_ path: String) -> String {
-            guard let base = site.url else { return path }
-            let directory = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
-            return URL(string: path, relativeTo: directory)?.absoluteURL.absoluteString ?? path
+            GenerationContext.absoluteURL(path, under: site.url)?.absoluteString ?? path
         }
         func outline(title: String, folder: String, indent: String) -> String {
             let text = SafeText.html(title)

@@ -152,7 +152,12 @@ struct GenerationContext {
 
     /// An absolute URL for `path` under the site's public URL, when it has one.
     func absoluteURL(_ path: String) -> URL? {
-        guard let base = content.site.url else { return nil }
+        Self.absoluteURL(path, under: content.site.url)
+    }
+
+    /// `path` under `base` (the site's public URL), taken as a folder; nil without one.
+    static func absoluteURL(_ path: String, under base: URL?) -> URL? {
+        guard let base else { return nil }
         let directory = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
         return URL(string: path, relativeTo: directory)?.absoluteURL
     }
