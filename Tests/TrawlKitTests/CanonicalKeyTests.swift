@@ -63,6 +63,7 @@ import Testing
             E("entries") { $0.entries = .changes },
             E("announceBaseline") { $0.announceBaseline = false },
             E("notify") { $0.notify = [] },
+            E("every") { $0.every = 3_600 },
         ]
         let scraping: [E] = [
             E("id") { $0.id = "charts2" }, E("name") { $0.name = "Charts 2" }, E("kind") { $0.kind = .table },
@@ -125,6 +126,7 @@ import Testing
                 E("credentials") { $0.request.credentials?.password = "pw2" },
                 E("body") { $0.request.body = Data("q=2".utf8) },
                 E("contentType") { $0.request.contentType = "text/plain" },
+                E("proxy") { $0.request.proxy = ProxyAddress("socks5h://127.0.0.1:1080") },
             ], base: source, key: fingerprint)
         expectEveryEditChangesTheKey(
             of: source.request.cookies[0],

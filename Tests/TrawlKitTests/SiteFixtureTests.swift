@@ -174,6 +174,7 @@ struct SiteFixture {
             fixture.files() == [
                 "assets/site.js", "assets/style.css", "digests/2026-11-29.html", "digests/2026-11-29.md",
                 "digests/2026-11-30.html", "digests/2026-11-30.md", "digests/index.html", "feed.atom", "feed.json",
+                "feeds.opml",
                 "index.html", "sitemap.xml",
                 "sources/articles/feed.atom", "sources/articles/feed.json", "sources/articles/index.html",
                 "sources/charts/feed.atom", "sources/charts/feed.json", "sources/charts/index.html",

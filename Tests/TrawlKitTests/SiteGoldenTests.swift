@@ -12,7 +12,7 @@ import Testing
         "index.html", "sources/charts/index.html", "sources/articles/index.html", "sources/garden/index.html",
         "sources/podcast/index.html",
         "digests/2026-11-30.md", "digests/2026-11-30.html", "digests/index.html",
-        "feed.atom", "feed.json", "sources/podcast/feed.atom", "sitemap.xml",
+        "feed.atom", "feed.json", "sources/podcast/feed.atom", "sitemap.xml", "feeds.opml",
     ]
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -63,6 +63,7 @@ import Testing
                     "items": 812,
                     "lastError": null,
                     "lastSuccess": "2026-11-30T04:00:00Z",
+                    "nextDue": null,
                     "stale": false,
                     "warnings": [
                       "field 'scale' is empty on 812 of 812 items: `.scale` matches nothing"
@@ -75,6 +76,7 @@ import Testing
                     "items": 10,
                     "lastError": "no items matched 'ol.most-read li'",
                     "lastSuccess": "2026-11-28T04:00:00Z",
+                    "nextDue": null,
                     "stale": true,
                     "warnings": []
                   }

@@ -15,6 +15,8 @@ struct CacheLocation: Sendable {
     var directory: URL
     /// The configured sources in configuration order, when a configuration was read.
     var sourceIDs: [String]?
+    /// The configured sources that have an `every`, by id (empty without a configuration).
+    var schedules: [String: SourceConfiguration] = [:]
 
     init(directory: URL, sourceIDs: [String]? = nil) {
         self.directory = directory
@@ -30,6 +32,9 @@ struct CacheLocation: Sendable {
         }
         // Only the cache is read: an unset `${VAR}` in a source's URL must not stop `status` or `diff`.
         let configuration = try ConfigurationOptions.load(arguments, cacheOnly: true)
-        return CacheLocation(directory: configuration.cacheDirectory, sourceIDs: configuration.sources.map(\.id))
+        var location = CacheLocation(
+            directory: configuration.cacheDirectory, sourceIDs: configuration.sources.map(\.id))
+        for source in configuration.sources where source.every != nil { location.schedules[source.id] = source }
+        return location
     }
 }

@@ -16,6 +16,7 @@ public enum CommandLineTool {
             SelectCommand.self,
             TryCommand.self,
             FeedCommand.self,
+            OPMLCommand.self,
             TemplateCommand.self,
             InitCommand.self,
         ]

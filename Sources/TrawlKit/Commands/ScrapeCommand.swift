@@ -6,7 +6,7 @@ struct ScrapeCommand: TrawlCommand {
     static let summary = "fetch and snapshot every source, without generating the site"
     static let usage = """
         trawl scrape [--config FILE] [--cache DIR] [--only ID,...] [--accept ID,...]
-                     [--shard I/N] [--run-id ID] [--quiet] [--verbose]
+                     [--shard I/N] [--run-id ID] [--force] [--quiet] [--verbose]
 
           --shard I/N      scrape only shard I of N (1 to N): the sources whose id hashes
                            there, so N processes, each with its own --shard, scrape every
@@ -15,9 +15,11 @@ struct ScrapeCommand: TrawlCommand {
                            runs (its start in UTC: 20261130T040000.000Z); needed with --shard
                            (unless N is 1), otherwise default: now
 
+          --force          fetch every source now, even one whose "every" says it is not due
+
           exit status as for 'trawl run'
         """
-    static let flags: Set<String> = ["--quiet", "--verbose"]
+    static let flags: Set<String> = ["--quiet", "--verbose", "--force"]
     static let options: Set<String> = ["--config", "--cache", "--only", "--accept", "--shard", "--run-id"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
@@ -34,7 +36,8 @@ struct ScrapeCommand: TrawlCommand {
         let record = try await pipeline.scrape(
             RunOptions(
                 only: try arguments.list("--only"), accept: try arguments.list("--accept"),
-                shard: try arguments.value("--shard").map(Shard.init(parsing:)), runID: arguments.value("--run-id")))
+                shard: try arguments.value("--shard").map(Shard.init(parsing:)), runID: arguments.value("--run-id"),
+                force: arguments.has("--force")))
         reporter.summarize(record, output: nil)
         return record.hasFailures ? .failure : .success
     }

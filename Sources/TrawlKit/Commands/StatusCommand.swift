@@ -11,13 +11,15 @@ enum StatusCommand: TrawlCommand {
 
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, the last error, and the warnings of its last kept
-        scrape (a field empty or unparsed on most items), listed under the table.
+        scrape (a field empty or unparsed on most items), listed under the table; for a
+        source with "every", when the next run fetches it (NEXT DUE: a time, or "now").
         Exits 1 when a source is stale. Warns when the latest run was made by shards and one
         did not report. Only the cache is read: an unset ${VAR} in the configuration does
         not stop it.
         Notifications not delivered yet (see `notify` in trawl.json) are listed on stderr.
 
-          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings}
+          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings,
+                          nextDue} (nextDue: null when every run fetches the source)
         \(CacheLocation.usage)
         """
     static let flags: Set<String> = ["--json"]
@@ -30,7 +32,7 @@ enum StatusCommand: TrawlCommand {
         let location = try CacheLocation.resolve(arguments)
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, sourceIDs: location.sourceIDs, json: arguments.has("--json"),
+            store: store, sourceIDs: location.sourceIDs, schedules: location.schedules, json: arguments.has("--json"),
             now: WallClock.fromEnvironment().now,
             console: console)
     }
@@ -38,14 +40,23 @@ enum StatusCommand: TrawlCommand {
     /// Prints the status of `sourceIDs` (the configured ones; default: every source the
     /// cache holds), as a table or as JSON, with ages measured at `now`.
     static func report(
-        store: CacheStore, sourceIDs: [String]? = nil, json: Bool, now: Date, console: Console
+        store: CacheStore, sourceIDs: [String]? = nil, schedules: [String: SourceConfiguration] = [:], json: Bool,
+        now: Date, console: Console
     ) throws -> ExitStatus {
         guard FileManager.default.fileExists(atPath: store.root.path) else {
             console.error("no cache at \(store.root.path); 'trawl run' makes one")
             return .failure
         }
         let ids = sourceIDs ?? store.sourceIDs()
-        let rows = try ids.map { Row(id: $0, health: try store.health(of: $0)) }
+        let rows = try ids.map { id in
+            let health = try store.health(of: id)
+            var row = Row(id: id, health: health)
+            if let source = schedules[id] {
+                // Never tried: the next run fetches it.
+                row.nextDue = source.nextDue(lastAttempt: health.lastAttempt) ?? now
+            }
+            return row
+        }
         // A shard that did not report leaves its sources' health as it was: say why.
         if let latest = try store.latestRun(), let missing = latest.missingShards {
             let names = missing.map(\.description).joined(separator: ", ")
@@ -84,6 +95,8 @@ enum StatusCommand: TrawlCommand {
         /// The last error's kind (`httpStatus`, `guard`, … docs/CACHE.md), for scripts to decide by.
         var errorKind: String?
         var warnings: [String]
+        /// When a source with `every` is next fetched; nil for one every run fetches.
+        var nextDue: Date?
 
         init(id: String, health: Health) {
             self.id = id
@@ -105,6 +118,7 @@ enum StatusCommand: TrawlCommand {
                 ("items", .int(items)),
                 ("lastError", lastError.map(JSONValue.string) ?? .null),
                 ("lastSuccess", lastSuccess.map(JSONValue.date) ?? .null),
+                ("nextDue", nextDue.map(JSONValue.date) ?? .null),
                 ("stale", .bool(stale)),
                 ("warnings", .strings(warnings)),
             ])
@@ -112,9 +126,12 @@ enum StatusCommand: TrawlCommand {
     }
 
     static func table(_ rows: [Row], now: Date) -> String {
-        let header = ["SOURCE", "LAST SUCCESS", "AGE", "ITEMS", "FAILURES", "WARNINGS", "STALE", "LAST ERROR"]
+        // The NEXT DUE column only when some source keeps a pace of its own.
+        let scheduled = rows.contains { $0.nextDue != nil }
+        var header = ["SOURCE", "LAST SUCCESS", "AGE", "ITEMS", "FAILURES", "WARNINGS", "STALE", "LAST ERROR"]
+        if scheduled { header.insert("NEXT DUE", at: 7) }
         let cells = rows.map { row in
-            [
+            var cells = [
                 row.id,
                 row.lastSuccess.map(DateCodec.rfc3339) ?? "never",
                 row.lastSuccess.map { age(now.timeIntervalSince($0)) } ?? "-",
@@ -124,6 +141,10 @@ enum StatusCommand: TrawlCommand {
                 row.stale ? "stale" : "ok",
                 row.lastError.map { $0.replacingOccurrences(of: "\n", with: " ") } ?? "",
             ]
+            if scheduled {
+                cells.insert(row.nextDue.map { $0 > now ? DateCodec.rfc3339($0) : "now" } ?? "every run", at: 7)
+            }
+            return cells
         }
         let numeric: Set<Int> = [3, 4, 5]
         let widths = header.indices.map { column in

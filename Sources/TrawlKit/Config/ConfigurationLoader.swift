@@ -158,6 +158,7 @@ public enum ConfigurationLoader {
     static let fetchKeys = [
         "userAgent", "contact", "delay", "timeout", "connectTimeout", "maxBytes", "robots", "maxRedirects",
         "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay", "browsers",
+        "proxy",
     ]
 
     private static func readFetch(_ value: JSONValue?, reader: JSONReader) -> FetchSettings {
@@ -199,6 +200,7 @@ public enum ConfigurationLoader {
         fetch.retry.baseDelay = seconds("retryDelay") ?? fetch.retry.baseDelay
         fetch.retry.maxDelay = seconds("maxRetryDelay") ?? fetch.retry.maxDelay
         fetch.browsers = count("browsers", atLeast: 1) ?? fetch.browsers
+        fetch.proxy = reader.proxy(object["proxy"], at: "fetch.proxy")
         return fetch
     }
 }

@@ -9,6 +9,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("entries", entries.rawValue)
         key.add("announceBaseline", announceBaseline)
         key.add("notify", notify)
+        key.add("every", every.map { "\($0)" })
     }
 
     /// What decides what a fetch gives and how it becomes items: all but what is shown and
@@ -89,6 +90,7 @@ extension RequestOptions: CanonicallyKeyed {
         key.add("credentials", credentials)
         key.addSecret("body", body.map { $0.base64EncodedString() })
         key.add("contentType", contentType)
+        key.add("proxy", proxy)
     }
 
     /// A header whose value may be a secret (a token): the name in clear, the value hashed.
@@ -100,6 +102,15 @@ extension RequestOptions: CanonicallyKeyed {
             key.add("name", name)
             key.addSecret("value", value)
         }
+    }
+}
+
+extension ProxyAddress: CanonicallyKeyed {
+    func encode(into key: inout CanonicalKey) {
+        key.add("scheme", scheme)
+        key.add("host", host)
+        key.add("port", port)
+        key.add("credentials", credentials)
     }
 }
 

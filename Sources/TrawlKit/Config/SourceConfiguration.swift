@@ -64,6 +64,10 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var announceBaseline: Bool
     /// Who is told of this source's changes and failures, beside the top-level notifiers.
     public var notify: [NotifierConfiguration]
+    /// How often the source is fetched (`"every": "6h"`): a run skips it while its last
+    /// attempt is younger, so cron can run hourly and each source keeps its own pace. Nil:
+    /// every run.
+    public var every: TimeInterval?
 
     /// What becomes a feed entry (`"entries"`).
     public enum EntryStyle: String, Sendable, Hashable, CaseIterable {

@@ -3,10 +3,11 @@ import TrawlJSON
 
 /// The keys that shape a source's requests: `headers`, `cookies`, `auth`, `method`, `body`.
 extension SourceReader {
-    static let requestKeys = ["headers", "cookies", "auth", "method", "body"]
+    static let requestKeys = ["headers", "cookies", "auth", "method", "body", "proxy"]
 
     func readRequest(_ object: JSONValue, url: URL) -> RequestOptions {
         var options = RequestOptions()
+        options.proxy = reader.proxy(object["proxy"], at: "\(path).proxy")
         if let method = reader.choice(object["method"], at: "\(path).method", from: ["GET", "POST"]) {
             options.method = method
         }

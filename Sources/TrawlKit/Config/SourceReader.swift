@@ -20,7 +20,7 @@ struct SourceReader {
         [
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
-            "notify",
+            "notify", "every",
         ] + requestKeys + renderKeys
     static let fieldKeys = [
         "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default",
@@ -118,6 +118,14 @@ struct SourceReader {
         source.announceBaseline =
             reader.bool(object["announceBaseline"], at: "\(path).announceBaseline") ?? source.announceBaseline
         source.notify = NotifierReader(reader: reader).read(object["notify"], at: "\(path).notify")
+        if let every = reader.string(object["every"], at: "\(path).every") {
+            source.every = IntervalText.seconds(every)
+            if source.every == nil {
+                reader.problem(
+                    "\(path).every", "'\(every)' is not a length of time such as 30m, 6h, 1d or 1w",
+                    at: object["every"])
+            }
+        }
         source.request = readRequest(object, url: url)
         source.render = readRender(object, request: source.request)
         checkKindRequirements(source, object)

@@ -57,6 +57,7 @@ final class CurlTransfer: @unchecked Sendable {
             trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
             trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             configureMethod(handle)
+            configureProxy(handle)
             trawl_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
             trawl_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
             trawl_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, Self.writeCallback)
@@ -69,6 +70,7 @@ final class CurlTransfer: @unchecked Sendable {
         // The handle goes back to the pool: it must not point at this transfer any more.
         trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, nil)
+        if request.proxy != nil { resetProxy(handle) }
         if let failure { return .failure(failure) }
         if isCancelled { return .failure(.cancelled) }
         guard code == CURLE_OK else {
@@ -91,6 +93,25 @@ final class CurlTransfer: @unchecked Sendable {
         if request.method != "GET" && !(request.method == "POST" && request.body != nil) {
             trawl_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
+    }
+
+    /// The proxy and its credentials, given to curl apart so neither is escaped in a URL.
+    /// A proxy's `https://` has curl speak TLS to the proxy itself.
+    private func configureProxy(_ handle: UnsafeMutableRawPointer) {
+        guard let proxy = request.proxy else { return }
+        trawl_curl_set_string(handle, CURLOPT_PROXY, proxy.curlAddress)
+        if let credentials = proxy.credentials {
+            trawl_curl_set_string(handle, CURLOPT_PROXYUSERNAME, credentials.user)
+            trawl_curl_set_string(handle, CURLOPT_PROXYPASSWORD, credentials.password)
+        }
+    }
+
+    /// The handle goes back to the pool: the next transfer must not use this one's proxy
+    /// (nil restores curl's default, the environment's `http_proxy` and the rest).
+    private func resetProxy(_ handle: UnsafeMutableRawPointer) {
+        trawl_curl_set_string(handle, CURLOPT_PROXY, nil)
+        trawl_curl_set_string(handle, CURLOPT_PROXYUSERNAME, nil)
+        trawl_curl_set_string(handle, CURLOPT_PROXYPASSWORD, nil)
     }
 
     // MARK: Callbacks (on the transfer's thread)

@@ -26,6 +26,9 @@ public struct FetchSettings: Sendable, Hashable {
     public var retry: RetryPolicy
     /// Headless browsers at the same time, for sources with `"render": "browser"`.
     public var browsers: Int
+    /// The proxy every request goes through, unless a source names its own (nil: libcurl's
+    /// `http_proxy`/`https_proxy`/`no_proxy` from the environment, as curl reads them).
+    public var proxy: ProxyAddress?
 
     /// The `fetch` block's defaults: polite, with retries and limits.
     public init(

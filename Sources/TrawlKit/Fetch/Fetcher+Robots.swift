@@ -3,9 +3,11 @@ import TrawlText
 
 extension Fetcher {
     /// Throws unless the host's robots.txt lets this crawler fetch `url`.
-    func checkRobots(_ url: URL, requested: URL) async throws {
+    /// `proxy`: the source's own, through which robots.txt is asked for too (its host may
+    /// be reachable no other way).
+    func checkRobots(_ url: URL, requested: URL, proxy: ProxyAddress? = nil) async throws {
         guard url.path != "/robots.txt", let origin = Self.origin(of: url) else { return }
-        let verdict = await robots.verdict(for: origin) { [self] in await loadRobots(origin: origin) }
+        let verdict = await robots.verdict(for: origin) { [self] in await loadRobots(origin: origin, proxy: proxy) }
         switch verdict {
         case .rules(let robotsTxt):
             guard robotsTxt.allows(url, userAgent: settings.robotsToken) else {
@@ -25,12 +27,12 @@ extension Fetcher {
 
     /// Fetches and reads `origin/robots.txt` (RFC 9309 §2.3.1): 2xx gives its rules, 4xx
     /// allows everything, 5xx or no answer disallows everything; up to five redirects.
-    private func loadRobots(origin: String) async -> RobotsVerdict {
+    private func loadRobots(origin: String, proxy: ProxyAddress?) async -> RobotsVerdict {
         guard var url = URL(string: origin + "/robots.txt") else { return .rules(.allowAll) }
         for _ in 0...5 {
             let response: TransportResponse
             do {
-                response = try await exchange(url, requested: url, validators: nil)
+                response = try await exchange(url, requested: url, validators: nil, proxy: proxy)
             } catch let error as FetchError {
                 if case .tooLarge = error { return .rules(.allowAll) }
                 return .failed(error)

@@ -91,13 +91,13 @@ public final class Fetcher: Sendable {
         var method = options.method
         var body = options.body
         while true {
-            if settings.obeysRobots { try await checkRobots(current, requested: url) }
+            if settings.obeysRobots { try await checkRobots(current, requested: url, proxy: options.proxy) }
             var fields = headers
             for field in options.headerFields(for: current, origin: origin) { fields[field.name] = field.value }
             if body != nil, let type = options.contentType { fields["Content-Type"] = type }
             let response = try await exchange(
                 current, requested: url, validators: validators, headers: fields, method: method, body: body,
-                limit: limit, timeout: timeout, sink: sink)
+                limit: limit, timeout: timeout, proxy: options.proxy, sink: sink)
             guard [301, 302, 303, 307, 308].contains(response.status) else { return response }
             // RFC 9110 §15.4: a 303 (and, as browsers do, a 301 or 302 after a POST) turns into a GET.
             if response.status == 303 || (method == "POST" && response.status <= 302) {
@@ -147,9 +147,10 @@ public final class Fetcher: Sendable {
     }
 
     /// One request with its retries: passing failures wait (Retry-After, else backoff) and go again.
+    /// `proxy`: a source's own; nil, the `fetch` block's.
     func exchange(
         _ url: URL, requested: URL, validators: HTTPValidators?, headers: HTTPHeaders = [:], method: String = "GET",
-        body: Data? = nil, limit: Int? = nil, timeout: Duration? = nil,
+        body: Data? = nil, limit: Int? = nil, timeout: Duration? = nil, proxy: ProxyAddress? = nil,
         sink: (@Sendable () -> ResponseBodySink)? = nil
     ) async throws -> TransportResponse {
         var attempt = 0
@@ -161,7 +162,7 @@ public final class Fetcher: Sendable {
                     try await send(
                         url, validators: validators, headers: headers, method: method, body: body,
                         limit: limit ?? settings.maxBytes,
-                        timeout: timeout ?? settings.timeout, sink: sink?()))
+                        timeout: timeout ?? settings.timeout, proxy: proxy ?? settings.proxy, sink: sink?()))
             } catch {
                 outcome = .failure(error)
             }
@@ -177,7 +178,8 @@ public final class Fetcher: Sendable {
             case .failure(.timedOut):
                 failure = .timedOut(requested)
             case .failure(.unreachable(let reason)):
-                failure = .unreachable(requested, reason: reason)
+                // curl may name the proxy it could not reach: never with its secrets.
+                failure = .unreachable(requested, reason: (proxy ?? settings.proxy)?.redacting(reason) ?? reason)
             case .failure(.tooLarge):
                 throw FetchError.tooLarge(requested, limit: limit ?? settings.maxBytes)
             case .failure(.invalidResponse(let reason)):
@@ -195,11 +197,12 @@ public final class Fetcher: Sendable {
     /// One HTTP exchange, in turn with the other requests to its host and overall.
     private func send(
         _ url: URL, validators: HTTPValidators?, headers: HTTPHeaders, method: String, body: Data?, limit: Int,
-        timeout: Duration, sink: ResponseBodySink?
+        timeout: Duration, proxy: ProxyAddress?, sink: ResponseBodySink?
     ) async throws(TransportFailure)
         -> TransportResponse
     {
         var request = TransportRequest(url: url, method: method, body: body)
+        request.proxy = proxy
         request.headers["User-Agent"] = settings.userAgentHeader
         if let etag = validators?.etag { request.headers["If-None-Match"] = etag }
         if let modified = validators?.lastModified { request.headers["If-Modified-Since"] = modified }

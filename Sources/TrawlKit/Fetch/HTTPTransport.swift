@@ -8,6 +8,8 @@ struct TransportRequest: Sendable {
     var method = "GET"
     var headers = HTTPHeaders()
     var body: Data?
+    /// The proxy to go through; nil, libcurl's own choice from the environment.
+    var proxy: ProxyAddress?
 }
 
 /// One HTTP response as the transport received it: no redirect followed, body complete

@@ -17,6 +17,8 @@ public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, Custo
     public var body: Data?
     /// The body's media type: a form or JSON.
     public var contentType: String?
+    /// The source's own proxy, over the `fetch` block's.
+    public var proxy: ProxyAddress?
 
     /// A plain GET with nothing added.
     public init() {}
@@ -40,6 +42,7 @@ public struct RequestOptions: Sendable, Hashable, CustomStringConvertible, Custo
         if !cookies.isEmpty { parts.append("cookies: [\(cookies.map(\.name).joined(separator: ", "))]") }
         if credentials != nil { parts.append("credentials: (hidden)") }
         if let body { parts.append("body: \(body.count) bytes of \(contentType ?? "data")") }
+        if let proxy { parts.append("proxy: \(proxy)") }
         return "RequestOptions(\(parts.joined(separator: ", ")))"
     }
 

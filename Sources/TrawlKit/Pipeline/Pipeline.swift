@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// The nightly job: every source scraped (concurrently, each on its own), a run record
 /// saved, and the site generated from the cache.
@@ -33,21 +34,21 @@ public struct Pipeline: Sendable {
     /// its part of the run (`runs/<id>.shard-I-of-N.json`) and prunes nothing: `generate`,
     /// holding the cache lock, prunes whole runs.
     public func scrape(_ options: RunOptions = RunOptions()) async throws -> RunRecord {
-        let sources = try chosenSources(options)
+        _ = try chosenSources(options)
         let lock = try store.lock(shard: options.shard)
         defer { lock.unlock() }
         try recoverUnfinishedRun(shard: options.shard)
-        return try await scrapeHoldingLock(sources, options)
+        return try await scrapeHoldingLock(options)
     }
 
     /// Scrape, then generate: what cron runs. Holds the cache lock throughout.
     public func run(_ options: RunOptions = RunOptions()) async throws -> RunRecord? {
         guard options.shard == nil else { throw RunOptionsError(.shardOfWholeRun) }
-        let sources = try chosenSources(options)
+        _ = try chosenSources(options)
         let lock = try store.lock()
         defer { lock.unlock() }
         try recoverUnfinishedRun()
-        let record = options.offline ? nil : try await scrapeHoldingLock(sources, options)
+        let record = options.offline ? nil : try await scrapeHoldingLock(options)
         let generated = try SiteGenerator(configuration: configuration).generateReport()
         reportCacheProblems()
         for problem in generated.problems { report(.cacheProblem(problem.description)) }
@@ -55,9 +56,12 @@ public struct Pipeline: Sendable {
         return record
     }
 
-    private func scrapeHoldingLock(_ sources: [SourceConfiguration], _ options: RunOptions) async throws -> RunRecord {
+    private func scrapeHoldingLock(_ options: RunOptions) async throws -> RunRecord {
         let started = clock.now
         try store.prepareRunTimes()
+        // Read once the lock is held and a cut-short run recovered, so its attempts count.
+        let (sources, waiting) = try dueSources(options, at: started)
+        reportWaiting(waiting)
         let id = options.runID ?? store.newRunID(at: started)
         // Every source's changes reach this journal before its snapshot moves on (docs/CACHE.md).
         let journal = try store.startJournal(runID: id, started: started, shard: options.shard)
@@ -141,6 +145,38 @@ public struct Pipeline: Sendable {
         }
         return configuration.sources.filter { source in
             (options.only.isEmpty || options.only.contains(source.id)) && (options.shard?.contains(source.id) ?? true)
+        }
+    }
+
+    /// The chosen sources that are due at `now` (all of them under `--force`), and, for the
+    /// others, when each is next due. A source not due is left alone: no fetch, no outcome
+    /// in the record, its snapshot and health untouched — so the site shows it as it was.
+    func dueSources(
+        _ options: RunOptions, at now: Date
+    ) throws -> (
+        due: [SourceConfiguration], waiting: [(source: SourceConfiguration, due: Date)]
+    ) {
+        var due: [SourceConfiguration] = []
+        var waiting: [(source: SourceConfiguration, due: Date)] = []
+        for source in try chosenSources(options) {
+            let lastAttempt = source.every == nil ? nil : try store.health(of: source.id).lastAttempt
+            if let next = source.nextDue(lastAttempt: lastAttempt), !options.force, now < next {
+                waiting.append((source, next))
+            } else {
+                due.append(source)
+            }
+        }
+        return (due, waiting)
+    }
+
+    /// Says, under `--verbose`, which sources wait for their `every`.
+    private func reportWaiting(_ waiting: [(source: SourceConfiguration, due: Date)]) {
+        for (source, due) in waiting {
+            let every = source.every.map(IntervalText.text) ?? ""
+            report(
+                .warning(
+                    sourceID: source.id,
+                    message: "not due until \(DateCodec.rfc3339(due)) (every \(every)); --force fetches it now"))
         }
     }
 }

@@ -10,11 +10,15 @@ public struct RunOptions: Sendable {
     public var shard: Shard?
     /// The run's id, when an orchestrator gives every shard the same one (`--run-id`).
     public var runID: String?
+    /// Fetch every chosen source, even one whose `every` says it is not due yet.
+    public var force: Bool
 
     /// Every source, all of it: what `trawl run` does without options.
     public init(
-        only: [String] = [], accept: [String] = [], offline: Bool = false, shard: Shard? = nil, runID: String? = nil
+        only: [String] = [], accept: [String] = [], offline: Bool = false, shard: Shard? = nil, runID: String? = nil,
+        force: Bool = false
     ) {
+        self.force = force
         self.only = only
         self.accept = accept
         self.offline = offline

@@ -25,7 +25,7 @@ final class BrowserProcess: @unchecked Sendable {
     }
 
     /// Starts the browser on `about:blank`; throws with the reason when it cannot.
-    static func launch(executable: String, url: URL) throws -> BrowserProcess {
+    static func launch(executable: String, url: URL, proxy: ProxyAddress? = nil) throws -> BrowserProcess {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "trawl-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
@@ -35,6 +35,11 @@ final class BrowserProcess: @unchecked Sendable {
             "--disable-background-networking", "--disable-sync", "--disable-component-update",
             "--disable-default-apps", "--mute-audio", "--hide-scrollbars", "--disable-dev-shm-usage",
         ]
+        if let proxy {
+            // Every request through it, loopback included (Chromium skips the proxy for
+            // localhost unless told), as libcurl does.
+            arguments += ["--proxy-server=\(proxy.chromiumServer)", "--proxy-bypass-list=<-loopback>"]
+        }
         // Chromium refuses to run its sandbox as root.
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         arguments.append("about:blank")

@@ -13,22 +13,28 @@ struct BrowserRenderer: Sendable {
     let options: RequestOptions
     let userAgent: String
     let maxBytes: Int
+    /// The proxy Chromium goes through (`--proxy-server`); its credentials, if any, are
+    /// given over the DevTools pipe when the proxy asks (`Fetch.authRequired`), never on
+    /// the command line, where `ps` would show them.
+    var proxy: ProxyAddress?
 
     /// How long the network must stay quiet, after the load event, for a page without `waitFor`.
     static let quiet: Duration = .milliseconds(500)
     static let blockedTypes: Set<String> = ["Image", "Media", "Font"]
 
     func render(_ url: URL) async throws -> FetchedPage {
-        let browser = try BrowserProcess.launch(executable: settings.executable, url: url)
+        let browser = try BrowserProcess.launch(executable: settings.executable, url: url, proxy: proxy)
         defer { browser.end() }
         let activity = PageActivity()
         let origin = Fetcher.origin(of: url)
         let interceptor = RequestInterceptor(
-            options: options, origin: origin, blocked: settings.loadImages ? [] : Self.blockedTypes)
+            options: options, origin: origin, blocked: settings.loadImages ? [] : Self.blockedTypes,
+            proxyCredentials: proxy?.credentials)
         let connection = DevToolsConnection(commands: browser.commands, answers: browser.answers) {
             method, params, session in
             activity.record(method, params)
             if method == "Fetch.requestPaused" { interceptor.paused(params, session: session) }
+            if method == "Fetch.authRequired" { interceptor.authRequired(params, session: session) }
         }
         interceptor.connection = connection
         let deadline = ContinuousClock.now + settings.timeout
@@ -61,7 +67,10 @@ struct BrowserRenderer: Sendable {
         try await connection.call("Page.enable", session: session)
         try await connection.call("Network.enable", session: session)
         try await connection.call("Network.setUserAgentOverride", ["userAgent": .string(userAgent)], session: session)
-        try await connection.call("Fetch.enable", ["patterns": [["urlPattern": "*"]]], session: session)
+        try await connection.call(
+            "Fetch.enable",
+            ["patterns": [["urlPattern": "*"]], "handleAuthRequests": .bool(proxy?.credentials != nil)],
+            session: session)
         let cookies = options.cookies.filter { $0.expires.map { Double($0) > Date().timeIntervalSince1970 } ?? true }
         if !cookies.isEmpty {
             try await connection.call(

@@ -7,7 +7,8 @@ extension Fetcher {
         _ url: URL, settings render: RenderSettings, options: RequestOptions = RequestOptions()
     ) async throws -> FetchResult {
         let renderer = BrowserRenderer(
-            settings: render, options: options, userAgent: settings.userAgentHeader, maxBytes: settings.maxBytes)
+            settings: render, options: options, userAgent: settings.userAgentHeader, maxBytes: settings.maxBytes,
+            proxy: options.proxy ?? settings.proxy)
         return try await politely(url) {
             await browsers.acquire()
             let outcome: Result<FetchedPage, Error>

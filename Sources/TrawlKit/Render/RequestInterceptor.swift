@@ -8,12 +8,34 @@ final class RequestInterceptor: @unchecked Sendable {
     let options: RequestOptions
     let origin: String?
     let blocked: Set<String>
+    /// The proxy's user and password, for its challenge only.
+    let proxyCredentials: Credentials?
     weak var connection: DevToolsConnection?
 
-    init(options: RequestOptions, origin: String?, blocked: Set<String>) {
+    init(options: RequestOptions, origin: String?, blocked: Set<String>, proxyCredentials: Credentials? = nil) {
         self.options = options
         self.origin = origin
         self.blocked = blocked
+        self.proxyCredentials = proxyCredentials
+    }
+
+    /// A challenge (`Fetch.authRequired`, asked for only with a proxy's credentials): the
+    /// proxy's is answered with them; a server's gets the browser's default, so the
+    /// proxy's secret never goes to a site.
+    func authRequired(_ params: DevToolsMessage, session: String?) {
+        guard let connection, let id = params.string("requestId") else { return }
+        var response: [(key: String, value: JSONValue)] = [("response", "Default")]
+        if params.message("authChallenge")?.string("source") == "Proxy", let credentials = proxyCredentials {
+            response = [
+                ("response", "ProvideCredentials"), ("username", .string(credentials.user)),
+                ("password", .string(credentials.password)),
+            ]
+        }
+        Task { [response] in
+            try? await connection.call(
+                "Fetch.continueWithAuth",
+                ["requestId": .string(id), "authChallengeResponse": .object(response)], session: session)
+        }
     }
 
     func paused(_ params: DevToolsMessage, session: String?) {

@@ -11,6 +11,7 @@ import TrawlDates
 /// sources/<id>/feed.atom     the source's changes (and feed.json)
 /// digests/<yyyy-mm-dd>.md    a day's runs in Markdown (and .html), digests/index.html
 /// feed.atom, feed.json       the unified feed: one entry per change, newest first
+/// feeds.opml                 every feed above, for a feed reader to subscribe to at once
 /// sitemap.xml, assets/       (sitemap only when site.url is set)
 /// ```
 ///
@@ -57,6 +58,7 @@ public struct SiteGenerator: Sendable {
             writer: SiteWriter(root: configuration.outputDirectory), manifest: manifest)
         try AssetsGenerator.generate(site)
         try FeedGenerator.generate(site)
+        try OPMLGenerator.generate(site)
         try SourcePageGenerator.generate(site)
         try DigestGenerator.generate(site)
         try IndexPageGenerator.generate(site)
@@ -150,7 +152,12 @@ struct GenerationContext {
 
     /// An absolute URL for `path` under the site's public URL, when it has one.
     func absoluteURL(_ path: String) -> URL? {
-        guard let base = content.site.url else { return nil }
+        Self.absoluteURL(path, under: content.site.url)
+    }
+
+    /// `path` under `base` (the site's public URL), taken as a folder; nil without one.
+    static func absoluteURL(_ path: String, under base: URL?) -> URL? {
+        guard let base else { return nil }
         let directory = base.absoluteString.hasSuffix("/") ? base : base.appendingPathComponent("")
         return URL(string: path, relativeTo: directory)?.absoluteURL
     }
