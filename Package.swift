@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
         .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),
-        .testTarget(name: "TrawlArticleTests", dependencies: ["TrawlArticle", "TestSupport"]),
+        .testTarget(name: "TrawlArticleTests", dependencies: ["TrawlArticle", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlDates", "TrawlJSON", "TrawlText", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -46,6 +46,14 @@ import Testing
         #expect(extraction.notes.contains { $0.hasPrefix("no article: ") }, "\(extraction.notes)")
     }
 
+    @Test func anErrorPageGivesNoArticleButSaysItIsOne() throws {
+        let page = SharedTestData.packageRoot.appendingPathComponent(
+            "Tests/TrawlArticleTests/Fixtures/terra-toolkit-404.html")
+        let extraction = ArticleExtractor.extract(try Data(contentsOf: page))
+        #expect(extraction.article == nil)
+        #expect(extraction.notes == ["no article: the page's title says it is an error page"])
+    }
+
     @Test func theCorpusPagesMetadataIsReadFromMetaTagsAndJSONLD() throws {
         guard let pages = try SharedTestData.folder("pages") else { return }
         let data = try Data(contentsOf: pages.appendingPathComponent("ars-1.html"))
