@@ -51,12 +51,12 @@ public enum ArticleExtractor {
                 }
                 return ArticleExtraction(article: nil, notes: notes)
             }
-            if pageLength == 0 { pageLength = body.innerText.count }
+            if pageLength == 0 { pageLength = body.textLength }
             var finder = ContentFinder(
                 strictness: strictness, title: metadata.title, needsByline: metadata.byline == nil)
             let content = finder.find(in: body)
             ContentCleaner(strictness: strictness).clean(content)
-            let length = content.innerText.count
+            let length = content.textLength
             if best == nil || length > best!.length { best = (content, finder, length) }
             if length >= satisfyingLength { break }
             if budget.isSpent {

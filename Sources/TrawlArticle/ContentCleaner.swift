@@ -34,7 +34,7 @@ struct ContentCleaner {
     private func isShareWidget(_ node: ContentNode) -> Bool {
         let names = node.classAndID
         guard names.contains("share") || names.contains("social") else { return false }
-        return node.innerText.count < 500
+        return node.textLength < 500
     }
 
     /// A table of data, not of layout: it says so with headers or a caption, or is big.
@@ -57,20 +57,19 @@ struct ContentCleaner {
             if current.tag == "table", dataTables.contains(ObjectIdentifier(current)) { return false }
             parent = current.parent
         }
-        if node.descendants(named: ["pre", "code"]).contains(where: { $0.innerText.count > 80 }) { return false }
+        if node.descendants(named: ["pre", "code"]).contains(where: { $0.textLength > 80 }) { return false }
         let weight = strictness.weighsClasses ? NamePatterns.weight(of: node) : 0
         if weight + (node.isCandidate ? node.score : 0) < 0 { return true }
-        let text = node.innerText
-        guard ContentFinder.commas(in: text) < 10 else { return false }
+        guard ContentFinder.commas(in: node) < 10 else { return false }
+        let length = node.textLength
         let inner = node.descendants()
         let paragraphs = inner.filter { $0.tag == "p" }.count
         let images = inner.filter { $0.tag == "img" }.count
         let items = inner.filter { $0.tag == "li" }.count - 100
-        let listText = inner.filter { $0.tag == "li" || $0.tag == "dd" }.reduce(0) { $0 + $1.innerText.count }
+        let listText = inner.filter { $0.tag == "li" || $0.tag == "dd" }.reduce(0) { $0 + $1.textLength }
         let isList =
-            node.tag == "ul" || node.tag == "ol" || (!text.isEmpty && Double(listText) / Double(text.count) > 0.9)
+            node.tag == "ul" || node.tag == "ol" || (length > 0 && Double(listText) / Double(length) > 0.9)
         let density = node.linkDensity
-        let length = text.count
         let inFigure = hasAncestor(node, "figure")
         if images > 1, Double(paragraphs) / Double(images) < 0.5, !inFigure { return true }
         if !isList, items > paragraphs { return true }
@@ -122,8 +121,8 @@ struct ContentCleaner {
             return (inLink || linking) && (inLink || heading.linkDensity > 0.8)
         }
         guard linked.count >= 3, linked.count * 2 >= headings.count else { return false }
-        let headingText = headings.reduce(0) { $0 + $1.innerText.count }
-        return (content.innerText.count - headingText) / linked.count <= teaserLength
+        let headingText = headings.reduce(0) { $0 + $1.textLength }
+        return (content.textLength - headingText) / linked.count <= teaserLength
     }
 
     /// The most text a teaser has below its headline.

@@ -35,9 +35,9 @@ struct ContentFinder {
         var candidates: [ContentNode] = []
         for paragraph in paragraphs {
             guard paragraph.parent != nil else { continue }
-            let text = paragraph.innerText
-            guard text.count >= 25 else { continue }
-            let points = 1 + Double(Self.commas(in: text)) + min(Double(text.count / 100), 3)
+            let length = paragraph.textLength
+            guard length >= 25 else { continue }
+            let points = 1 + Double(Self.commas(in: paragraph)) + min(Double(length / 100), 3)
             var ancestor = paragraph.parent
             var level = 0
             while let node = ancestor, level < 5 {
@@ -110,7 +110,7 @@ struct ContentFinder {
             parent = node.parent
         }
         while let parent = top.parent, parent !== body,
-            parent.children.filter({ !$0.isText || !$0.innerText.isEmpty }).count == 1
+            parent.children.filter({ !$0.isText || $0.textLength > 0 }).count == 1
         {
             top = parent
         }
@@ -157,6 +157,16 @@ struct ContentFinder {
             if keep { article.append(sibling) }
         }
         return article
+    }
+
+    /// The commas in a subtree's text, without gathering it.
+    static func commas(in node: ContentNode) -> Int {
+        var count = 0
+        var stack = [node]
+        while let next = stack.popLast() {
+            if next.isText { count += commas(in: next.text) } else { stack.append(contentsOf: next.children) }
+        }
+        return count
     }
 
     static func commas(in text: String) -> Int {

@@ -59,7 +59,8 @@ final class ContentNode {
 
     /// Class and id together, lower-cased: what the name patterns are matched against.
     var classAndID: String {
-        ((attr("class") ?? "") + " " + (attr("id") ?? "")).lowercased()
+        let names = [attr("class"), attr("id")].compactMap { $0 }.filter { !$0.isEmpty }
+        return names.isEmpty ? "" : names.joined(separator: " ").lowercased()
     }
 
     /// Every element below the node (not itself), in document order, without recursion.
@@ -90,17 +91,61 @@ final class ContentNode {
         textContent.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// A text node's length with runs of white space counted as one, worked out once.
+    private var ownLength: Int?
+
+    /// The text's length in Unicode scalars, each run of white space one: about
+    /// `innerText`'s, without building the string (a hot path: every candidate and every
+    /// block the cleaner weighs asks for it).
+    var textLength: Int { measure().length }
+
     /// How many characters of the text are inside links, as a share of all (0 for no text).
     var linkDensity: Double {
-        let length = innerText.count
-        guard length > 0 else { return 0 }
-        var linked = 0
-        for link in descendants(named: ["a"]) {
-            let href = link.attr("href") ?? ""
-            // In-page anchors (notes, a contents list) count for less than links away.
-            let weight = href.hasPrefix("#") ? 0.3 : 1
-            linked += Int(Double(link.innerText.count) * weight)
+        let (length, linked) = measure()
+        return length > 0 ? linked / Double(length) : 0
+    }
+
+    /// The subtree's text length and its linked part, in one walk. In-page anchors (notes,
+    /// a contents list) count for less than links away.
+    private func measure() -> (length: Int, linked: Double) {
+        var length = 0
+        var linked = 0.0
+        var stack: [(ContentNode, Double)] = [(self, tag == "a" ? Self.linkWeight(self) : 0)]
+        while let (node, weight) = stack.popLast() {
+            if node.isText {
+                let own = node.collapsedLength
+                length += own
+                linked += Double(own) * weight
+                continue
+            }
+            for child in node.children {
+                let childWeight = weight > 0 ? weight : (child.tag == "a" ? Self.linkWeight(child) : 0)
+                stack.append((child, childWeight))
+            }
         }
-        return Double(linked) / Double(length)
+        return (length, linked)
+    }
+
+    private static func linkWeight(_ link: ContentNode) -> Double {
+        (link.attr("href") ?? "").hasPrefix("#") ? 0.3 : 1
+    }
+
+    private var collapsedLength: Int {
+        if let ownLength { return ownLength }
+        // Letters, plus one for each run of white space between them: white space at the
+        // ends (the indentation between tags) counts for nothing, as `innerText` trims it.
+        var count = 0
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = count > 0
+            } else {
+                if pendingSpace { count += 1 }
+                count += 1
+                pendingSpace = false
+            }
+        }
+        ownLength = count
+        return count
     }
 }

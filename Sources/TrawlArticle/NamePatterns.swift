@@ -25,7 +25,21 @@ enum NamePatterns {
     static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
 
     static func matches(_ name: String, _ words: [String]) -> Bool {
-        words.contains { name.contains($0) }
+        // On bytes: names are ASCII in practice, and this runs for every named element.
+        let haystack = Array(name.utf8)
+        return words.contains { word in contains(haystack, Array(word.utf8)) }
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[0]
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
     }
 
     static func hasWord(_ name: String, in words: Set<String>) -> Bool {
