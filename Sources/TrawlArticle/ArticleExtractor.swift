@@ -40,8 +40,14 @@ public enum ArticleExtractor {
         var pageLength = 0
         for strictness in ContentFinder.Strictness.attempts {
             let body: ContentNode
+            let content: ContentNode
+            var finder = ContentFinder(
+                strictness: strictness, title: metadata.title, needsByline: metadata.byline == nil, budget: budget)
             do {
                 body = try ContentTreeBuilder(limits: limits, budget: budget).build(document)
+                if pageLength == 0 { pageLength = body.textLength }
+                content = try finder.find(in: body)
+                try ContentCleaner(strictness: strictness, budget: budget).clean(content)
             } catch {
                 switch error {
                 case .tooManyNodes(let count):
@@ -51,11 +57,6 @@ public enum ArticleExtractor {
                 }
                 return ArticleExtraction(article: nil, notes: notes)
             }
-            if pageLength == 0 { pageLength = body.textLength }
-            var finder = ContentFinder(
-                strictness: strictness, title: metadata.title, needsByline: metadata.byline == nil)
-            let content = finder.find(in: body)
-            ContentCleaner(strictness: strictness).clean(content)
             let length = content.textLength
             if best == nil || length > best!.length { best = (content, finder, length) }
             if length >= satisfyingLength { break }

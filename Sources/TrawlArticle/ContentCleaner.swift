@@ -3,8 +3,11 @@
 /// galleries or forms rather than text ("conditional" cleaning, loosened on later attempts).
 struct ContentCleaner {
     let strictness: ContentFinder.Strictness
+    let budget: TimeBudget
 
-    func clean(_ article: ContentNode) {
+    /// Cleans in place; weighing a block walks its subtree, quadratic on a page nested deep,
+    /// so the time budget is checked as it goes.
+    func clean(_ article: ContentNode) throws(ContentTreeBuilder.Stop) {
         for node in article.descendants(named: ["aside", "footer", "label", "fieldset"]) { node.remove() }
         for node in article.descendants() where isShareWidget(node) { node.remove() }
         if strictness.weighsClasses {
@@ -15,15 +18,18 @@ struct ContentCleaner {
         if strictness.cleansConditionally {
             let dataTables = Set(article.descendants(named: ["table"]).filter(isDataTable).map(ObjectIdentifier.init))
             for tags in [["form"], ["table"], ["ul", "ol"], ["div", "section"]] {
-                for node in article.descendants(named: Set(tags)).reversed() where node.parent != nil {
+                for (index, node) in article.descendants(named: Set(tags)).reversed().enumerated()
+                where node.parent != nil {
+                    if index % 64 == 63, budget.isSpent { throw .outOfTime }
                     if shouldRemove(node, dataTables: dataTables) { node.remove() }
                 }
             }
         }
         // Lists of other articles (related stories, a stream of teasers) inside the text.
-        for node in article.descendants(named: ["ul", "ol", "div", "section"]).reversed()
-        where node.parent != nil && Self.isTeaserList(node) {
-            node.remove()
+        for (index, node) in article.descendants(named: ["ul", "ol", "div", "section"]).reversed().enumerated()
+        where node.parent != nil {
+            if index % 64 == 63, budget.isSpent { throw .outOfTime }
+            if Self.isTeaserList(node) { node.remove() }
         }
         for paragraph in article.descendants(named: ["p"]).reversed() where isEmptyParagraph(paragraph) {
             paragraph.remove()

@@ -23,14 +23,17 @@ struct ContentFinder {
     var byline: String?
     let needsByline: Bool
 
-    init(strictness: Strictness, title: String?, needsByline: Bool) {
+    let budget: TimeBudget
+
+    init(strictness: Strictness, title: String?, needsByline: Bool, budget: TimeBudget) {
+        self.budget = budget
         self.strictness = strictness
         self.title = title
         self.needsByline = needsByline
     }
 
     /// The article's element: a new `div` holding the best element and its kin.
-    mutating func find(in body: ContentNode) -> ContentNode {
+    mutating func find(in body: ContentNode) throws(ContentTreeBuilder.Stop) -> ContentNode {
         let paragraphs = prepare(body)
         var candidates: [ContentNode] = []
         for paragraph in paragraphs {
@@ -54,7 +57,12 @@ struct ContentFinder {
         }
         // Nothing reads as a paragraph: the body is all there is.
         guard !candidates.isEmpty else { return gather(around: body) }
-        for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
+        // Each candidate's link density walks its subtree: on a page nested deep with text at
+        // every level that is quadratic, so the time budget is checked as it goes.
+        for (index, candidate) in candidates.enumerated() {
+            if index % 64 == 63, budget.isSpent { throw .outOfTime }
+            candidate.score *= 1 - candidate.linkDensity
+        }
         let ranked = candidates.sorted { $0.score > $1.score }
         var top = ranked[0]
         top = climb(from: top, among: Array(ranked.prefix(5)), body: body)

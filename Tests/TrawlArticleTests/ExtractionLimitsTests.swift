@@ -34,6 +34,17 @@ import Testing
         #expect(extraction.notes.first?.hasPrefix("no article: reading the page took longer than") == true)
     }
 
+    /// Text at every level of a deep nest: weighing each block walks all below it, quadratic
+    /// work that once ran on far past the budget (18 s in a debug build for 5 s allowed).
+    @Test func scoringAndCleaningADeepPageStopAtTheBudget() {
+        let depth = 2_000
+        let levels = (0..<depth).map { "<div class=\"c\($0)\"><p>Some words here, and more words there, \($0).</p>" }
+        let page = "<html><body>" + levels.joined() + String(repeating: "</div>", count: depth) + "</body></html>"
+        let extraction = ArticleExtractor.extract(Data(page.utf8), limits: ExtractionLimits(maximumSeconds: 0.2))
+        #expect(extraction.article == nil)
+        #expect(extraction.notes == ["no article: reading the page took longer than 0.2 s"])
+    }
+
     @Test func bytesPastTheInputLimitAreNotRead() {
         let page = "<body><p>\(Self.prose)</p>" + String(repeating: "<p>more</p>", count: 1_000) + "</body>"
         let extraction = ArticleExtractor.extract(Data(page.utf8), limits: ExtractionLimits(maximumInputSize: 2_000))
