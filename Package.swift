@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "TrawlJSON", targets: ["TrawlJSON"]),
         .library(name: "TrawlServe", targets: ["TrawlServe"]),
+        .library(name: "TrawlArticle", targets: ["TrawlArticle"]),
     ],
     targets: [
         // Debian's C libraries, found through pkg-config.
@@ -40,12 +41,13 @@ let package = Package(
         .target(name: "TrawlFeeds", dependencies: ["CLibXML2", "TrawlJSON", "TrawlDates", "TrawlText"]),
         .target(name: "Mustache", dependencies: ["TrawlText", "TrawlJSON"]),
         .target(name: "TrawlServe", dependencies: ["TrawlDates"]),
+        .target(name: "TrawlArticle", dependencies: ["TrawlHTML", "TrawlJSON", "TrawlText"]),
 
         // The pipeline.
         .target(
             name: "TrawlKit",
             dependencies: [
-                "TrawlText", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "Mustache",
+                "TrawlText", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "TrawlArticle", "Mustache",
                 "CCmarkGFM",
                 "CCurl",
             ],
@@ -55,7 +57,9 @@ let package = Package(
 
         .executableTarget(
             name: "trawl-bench",
-            dependencies: ["TrawlKit", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlServe", "Mustache"],
+            dependencies: [
+                "TrawlKit", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlServe", "TrawlArticle", "Mustache",
+            ],
             path: "Benchmarks/Sources/trawl-bench"
         ),
 
@@ -66,6 +70,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
         .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),
+        .testTarget(name: "TrawlArticleTests", dependencies: ["TrawlArticle", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlDates", "TrawlJSON", "TrawlText", "TestSupport"],
             exclude: ["Fixtures"]),

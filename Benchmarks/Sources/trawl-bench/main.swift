@@ -6,6 +6,7 @@ let rest = Array(arguments.dropFirst())
 switch arguments.first {
 case "feeds": try await FeedBenchmark.run(rest)
 case "fetch": try await FetchBenchmark.run(rest)
+case "article": try await ArticleBenchmark.run(rest)
 case "html": try await HTMLBenchmark.run(rest)
 case "load": try await LoadBenchmark.run(rest)
 case "mustache": try await MustacheBenchmark.run(rest)

@@ -14,6 +14,7 @@ public enum CommandLineTool {
             ServeCommand.self,
             DownloadCommand.self,
             SelectCommand.self,
+            ExtractCommand.self,
             TryCommand.self,
             FeedCommand.self,
             OPMLCommand.self,
