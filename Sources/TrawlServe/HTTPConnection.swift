@@ -10,7 +10,7 @@ import TrawlDates
 final class HTTPConnection: @unchecked Sendable {
     private let fd: Int32
     private unowned let server: HTTPServer
-    /// The client's address, for the per-client cap.
+    /// The client's address, for the per-client cap on slow connections.
     let peer: String
     private let lock = NSLock()
     private var closed = false
@@ -18,6 +18,8 @@ final class HTTPConnection: @unchecked Sendable {
     private var currentTask: Task<Void, Never>?
     /// Since when the connection has been waiting for a request head; nil while one is served.
     private var waiting: ContinuousClock.Instant? = .now
+    /// Whether bytes that arrived are being read and parsed: the client is busy, not slow.
+    private var reading = false
 
     init(fd: Int32, server: HTTPServer, peer: String) {
         self.fd = fd
@@ -25,9 +27,31 @@ final class HTTPConnection: @unchecked Sendable {
         self.peer = peer
     }
 
-    /// When the connection began waiting for the request head it still lacks; nil while busy.
-    /// The server ends the longest-waiting one when a new client needs its slot.
-    var waitingSince: ContinuousClock.Instant? { lock.withLock { interrupted ? nil : waiting } }
+    /// Since when the connection has waited for a request head, if it is slow: it has waited
+    /// at least `patience` and no byte is arriving (none being read, none unread in the
+    /// socket). A client whose request is on its way is busy however long it waited; one that
+    /// dribbles a byte now and then, or sits idle, is slow.
+    func slowSince(patience: Duration) -> ContinuousClock.Instant? {
+        lock.withLock { isSlow(patience: patience) ? waiting : nil }
+    }
+
+    /// Ends the connection if it is still slow (checked again under the lock, so a request
+    /// that has just begun to arrive is never cut).
+    func endIfSlow(patience: Duration) {
+        lock.withLock {
+            guard isSlow(patience: patience) else { return }
+            interrupted = true
+            if !closed { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Called with `lock` held.
+    private func isSlow(patience: Duration) -> Bool {
+        guard !interrupted, !closed, !reading, let waiting, ContinuousClock.now - waiting >= patience else {
+            return false
+        }
+        return !Socket.isReadable(fd)
+    }
 
     /// Wakes a blocked read or write and cancels a running handler; used by `stop()`.
     func interrupt() {
@@ -64,7 +88,10 @@ final class HTTPConnection: @unchecked Sendable {
             }
             if let request {
                 partial = false
-                lock.withLock { waiting = nil }
+                lock.withLock {
+                    waiting = nil
+                    reading = false
+                }
                 let handler = server.handler
                 let response = run { await handler(request) } ?? .plain(503)
                 let keepAlive = request.keepsAlive && !lock.withLock({ interrupted })
@@ -72,6 +99,7 @@ final class HTTPConnection: @unchecked Sendable {
                 lock.withLock { waiting = .now }
                 continue
             }
+            lock.withLock { reading = false }
             // A deadline for the whole head, not each read: a client sending a byte every
             // two seconds must not hold its slot for ever.
             let started = lock.withLock { waiting } ?? .now
@@ -82,8 +110,14 @@ final class HTTPConnection: @unchecked Sendable {
                 _ = try? send(response, method: "GET", keepAlive: false)
                 return
             }
-            Socket.setTimeouts(fd, receive: min(remaining, configuration.idleTimeout), send: .seconds(30))
-            guard let bytes = Socket.receive(fd) else {
+            // Wait for bytes first, then say they are being read: the server never ends a
+            // connection between a request arriving and its being parsed.
+            let readable = Socket.waitUntilReadable(fd, within: min(remaining, configuration.idleTimeout))
+            let proceed = lock.withLock {
+                reading = readable && !interrupted
+                return reading
+            }
+            guard proceed, let bytes = Socket.receive(fd) else {
                 // Out of time halfway through a head: say so before closing.
                 if partial, ContinuousClock.now - started >= configuration.headerTimeout {
                     var response = HTTPResponse.plain(408)

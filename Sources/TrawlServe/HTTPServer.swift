@@ -26,9 +26,13 @@ public final class HTTPServer: @unchecked Sendable {
         /// How long a whole request head may take to arrive (a slow client's deadline); also
         /// how long an idle keep-alive connection is kept.
         public var headerTimeout: Duration
-        /// Connections one client address may hold while waiting for a request head; past it,
-        /// its longest-waiting one is ended to make room.
+        /// Slow connections one client address may hold; past it, its longest-waiting slow one
+        /// is ended. Only slow ones count: every client behind one proxy or NAT shares an address.
         public var maxConnectionsPerClient: Int
+        /// How long a connection may wait for a request head with nothing arriving before it
+        /// counts as slow, and may be ended to make room. A connection whose bytes are arriving
+        /// or waiting to be read is busy, however long it has waited.
+        public var slowClientPatience: Duration
         /// The longest request head read, in bytes; past it the answer is 431.
         public var maxHeaderBytes: Int
         /// The longest request body read, in bytes; past it the answer is 413.
@@ -41,8 +45,8 @@ public final class HTTPServer: @unchecked Sendable {
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64,
             idleTimeout: Duration = .seconds(10), headerTimeout: Duration = .seconds(10),
-            maxConnectionsPerClient: Int = 16, maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024,
-            serverName: String? = nil
+            maxConnectionsPerClient: Int = 16, slowClientPatience: Duration = .seconds(1),
+            maxHeaderBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024, serverName: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -50,6 +54,7 @@ public final class HTTPServer: @unchecked Sendable {
             self.idleTimeout = idleTimeout
             self.headerTimeout = headerTimeout
             self.maxConnectionsPerClient = maxConnectionsPerClient
+            self.slowClientPatience = slowClientPatience
             self.maxHeaderBytes = maxHeaderBytes
             self.maxBodyBytes = maxBodyBytes
             self.serverName = serverName
@@ -151,10 +156,11 @@ public final class HTTPServer: @unchecked Sendable {
             let connection = HTTPConnection(fd: fd, server: self, peer: peer)
             let id: Int? = lock.withLock {
                 guard !stopping else { return nil }
-                // One client may not fill the server with heads it never finishes.
-                let waitingFromPeer = connections.values.filter { $0.peer == peer && $0.waitingSince != nil }
-                if waitingFromPeer.count >= configuration.maxConnectionsPerClient {
-                    Self.longestWaiting(waitingFromPeer)?.interrupt()
+                // One address may not fill the server with heads it never finishes; its busy
+                // connections (a proxy's, a NAT's) are never counted.
+                let slowFromPeer = slowConnections().filter { $0.connection.peer == peer }
+                if slowFromPeer.count >= configuration.maxConnectionsPerClient {
+                    Self.longestWaiting(slowFromPeer)?.endIfSlow(patience: configuration.slowClientPatience)
                 }
                 nextConnectionID += 1
                 connections[nextConnectionID] = connection
@@ -181,22 +187,32 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Waits for a free slot. While every slot is taken and a new client waits to be accepted,
-    /// the connection that has waited longest for a request head is ended to make room: slow
-    /// or idle clients cannot lock others out, and requests being served are never cut.
+    /// the slow connection that has waited longest for a request head is ended to make room:
+    /// slow or idle clients cannot lock others out, and busy ones (a request being read or
+    /// served) are never cut; with none slow, the new client waits in the listen backlog.
     private func waitForSlot(_ listener: Int32) {
         if slots.wait(timeout: .now()) == .success { return }
         while !isStopping {
             var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 100) > 0 {
-                let waiting = lock.withLock { connections.values.filter { $0.waitingSince != nil } }
-                Self.longestWaiting(waiting)?.interrupt()
+                let slowest = Self.longestWaiting(lock.withLock { slowConnections() })
+                slowest?.endIfSlow(patience: configuration.slowClientPatience)
             }
             if slots.wait(timeout: .now() + .milliseconds(100)) == .success { return }
         }
     }
 
-    private static func longestWaiting(_ connections: [HTTPConnection]) -> HTTPConnection? {
-        connections.compactMap { connection in connection.waitingSince.map { (connection, $0) } }
-            .min { $0.1 < $1.1 }?.0
+    /// The connections that have waited at least `slowClientPatience` for a request head with
+    /// nothing arriving, with since when; called with `lock` held.
+    private func slowConnections() -> [(connection: HTTPConnection, since: ContinuousClock.Instant)] {
+        connections.values.compactMap { connection in
+            connection.slowSince(patience: configuration.slowClientPatience).map { (connection, $0) }
+        }
+    }
+
+    private static func longestWaiting(
+        _ connections: [(connection: HTTPConnection, since: ContinuousClock.Instant)]
+    ) -> HTTPConnection? {
+        connections.min { $0.since < $1.since }?.connection
     }
 }

@@ -57,6 +57,26 @@ enum Socket {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
     }
 
+    /// Whether a read would not block (bytes, the end of the stream or an error are waiting),
+    /// waiting at most `timeout`.
+    static func waitUntilReadable(_ fd: Int32, within timeout: Duration) -> Bool {
+        let (seconds, attoseconds) = timeout.components
+        // Rounded up: a wait that ends before its deadline would not see the deadline passed.
+        let milliseconds = Int32(
+            clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, max(0, milliseconds))
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// Whether bytes (or the end of the stream) wait unread, without waiting.
+    static func isReadable(_ fd: Int32) -> Bool {
+        waitUntilReadable(fd, within: .zero)
+    }
+
     /// Up to `limit` bytes, or nil at the end of the stream, on a timeout or an error.
     static func receive(_ fd: Int32, limit: Int = 64 * 1024) -> Data? {
         var bytes = [UInt8](repeating: 0, count: limit)

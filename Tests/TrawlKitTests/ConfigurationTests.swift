@@ -116,7 +116,7 @@ import Testing
         #expect(
             errorLines(json) == [
                 "/srv/trawl/site/trawl.json:2:21: site.title: expected a string, found a number",
-                "/srv/trawl/site/trawl.json:4:12: sources[0].id: 'a b' must be letters, digits, '-' or '_' (it names folders and URLs)",
+                "/srv/trawl/site/trawl.json:4:12: sources[0].id: 'a b' must be letters, digits, '-' or '_' (it names folders and URLs): character 2 is a space (U+0020 SPACE)",
                 "/srv/trawl/site/trawl.json:4:27: sources[0].kind: 'lists' is not one of list, table, feed, status (did you mean 'list'?)",
             ])
     }

@@ -54,6 +54,40 @@ import Testing
         #expect(try Data(contentsOf: elsewhere) == Data("precious".utf8))
     }
 
+    @Test func aLinkedFolderInsideTheOutputIsNotWrittenThrough() throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("Output")
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: output.appendingPathComponent("sources"), withDestinationURL: elsewhere)
+
+        let writer = SiteWriter(root: output)
+        let error = #expect(throws: SiteError.self) { try writer.write("generated", to: "sources/a/index.html") }
+        #expect(error?.path == output.appendingPathComponent("sources").path)
+        #expect(error?.reason.contains("which is a symbolic link") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // The output folder itself may be a link, as folders above it may.
+        let linkedOutput = folder.file("Linked")
+        try FileManager.default.createSymbolicLink(at: linkedOutput, withDestinationURL: elsewhere)
+        try SiteWriter(root: linkedOutput).write("fine", to: "index.html")
+        #expect(try String(contentsOf: elsewhere.appendingPathComponent("index.html"), encoding: .utf8) == "fine")
+    }
+
+    @Test func staleFilesAreNotRemovedThroughALinkedFolder() throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("Output")
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: elsewhere.appendingPathComponent("old.html"))
+        try FileManager.default.createSymbolicLink(
+            at: output.appendingPathComponent("runs"), withDestinationURL: elsewhere)
+        try SiteWriter(root: output).removeStale(in: "", recursive: true) { $0.hasSuffix(".html") }
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("old.html").path))
+    }
+
     @Test func aStreamAppearsOnlyWhenCommittedAndCanBeKeptOrDiscarded() throws {
         let folder = try TemporaryDirectory()
         let destination = folder.file("files/big.bin")

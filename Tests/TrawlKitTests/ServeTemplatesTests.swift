@@ -41,6 +41,25 @@ import Testing
         #expect(index == "<p>Mine: Test</p>\n")
     }
 
+    @Test func regenerationWaitsWhileARunHoldsTheCacheLockAndSaysSo() async throws {
+        try writeIndexTemplate("<p>Regenerated</p>\n")
+        let store = CacheStore(root: project.file("Cache"))
+        let lock = try store.lock()
+        let console = CapturingConsole()
+        let configuration = try serveConfiguration(console)
+        let regeneration = Task { await configuration.onChange() }
+        try await Task.sleep(for: .milliseconds(1200))
+        // The run holds the cache: nothing is generated from it half-written.
+        #expect(!FileManager.default.fileExists(atPath: project.file("Site/index.html").path))
+        #expect(console.errors.contains("(pid \(getpid())) holds the cache"), "\(console.errors)")
+        #expect(console.errors.contains("the site is regenerated once it is done"))
+        lock.unlock()
+        await regeneration.value
+        let index = try String(contentsOf: project.file("Site/index.html"), encoding: .utf8)
+        #expect(index == "<p>Regenerated</p>\n")
+        #expect(console.errors.contains("regenerated"))
+    }
+
     @Test func withATemplatesKeyNothingIsAnnounced() throws {
         try Data(#"{"site": {"title": "T"}, "output": "Site", "templates": "Mine", "sources": []}"#.utf8)
             .write(to: project.file("trawl.json"))

@@ -192,6 +192,66 @@ import Testing
         whole.unlock()
     }
 
+    @Test func aShardOfAnotherCountIsRefusedBesideARunningShard() throws {
+        let directory = try TemporaryDirectory("shards")
+        let store = CacheStore(root: directory.url)
+        let half = try store.lock(shard: try Shard(index: 1, count: 2))
+        defer { half.unlock() }
+        let refused = #expect(throws: ShardMismatchError.self) { try store.lock(shard: try Shard(index: 1, count: 3)) }
+        #expect(refused?.other == (try Shard(index: 1, count: 2)))
+        #expect(refused?.exitStatus == .usage)
+        #expect(
+            refused?.description.hasPrefix("shard 1 of 3 cannot run: shard 1 of 2 is running (") == true,
+            "\(String(describing: refused))")
+        #expect(refused?.description.contains("give every shard the same N (--shard I/2)") == true)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("trawl.shard-1-of-3.lock").path))
+        // Its own kind still runs beside it.
+        let other = try store.lock(shard: try Shard(index: 2, count: 2))
+        other.unlock()
+    }
+
+    @Test func aShardOfAnotherCountIsRefusedForARunThatHoldsShardRecords() throws {
+        let directory = try TemporaryDirectory("shards")
+        let store = CacheStore(root: directory.url)
+        let id = RunRecord.id(for: SnapshotFixtures.night)
+        let half = try Shard(index: 1, count: 2)
+        try store.save(Self.record(id, shard: half, sources: [("a", 0)], at: SnapshotFixtures.night))
+        let refused = #expect(throws: ShardMismatchError.self) {
+            try store.checkShardCount(try Shard(index: 1, count: 3), runID: id)
+        }
+        #expect(refused?.description.contains("run \(id) already holds the record of shard 1 of 2") == true)
+        #expect(refused?.path.hasSuffix("runs/\(id).shard-1-of-2.json") == true)
+        try store.checkShardCount(try Shard(index: 2, count: 2), runID: id)
+        try store.checkShardCount(try Shard(index: 1, count: 3), runID: RunRecord.id(for: Date()))
+    }
+
+    @Test func cachesOfShardsOfAnotherCountCopiedTogetherShowEachChangeOnce() throws {
+        let directory = try TemporaryDirectory("shards")
+        let store = CacheStore(root: directory.url)
+        let time = SnapshotFixtures.night
+        let id = RunRecord.id(for: time)
+        let ids = Self.ids.prefix(20).map { $0 }
+        for index in 1...2 {
+            let shard = try Shard(index: index, count: 2)
+            let mine = ids.enumerated().filter { shard.contains($0.element) }.map { ($0.element, $0.offset) }
+            try store.save(Self.record(id, shard: shard, sources: mine, at: time))
+        }
+        let stray = try Shard(index: 1, count: 3)
+        let theirs = ids.enumerated().filter { stray.contains($0.element) }.map { ($0.element, $0.offset) }
+        try store.save(Self.record(id, shard: stray, sources: theirs, at: time))
+        let run = try #require(try store.run(id))
+        #expect(run.changes.count == ids.count)
+        #expect(Set(run.changes.map(\.sourceID)).count == ids.count)
+        #expect(run.missingShards == nil)
+        let problem = try #require(store.problems.drain().first)
+        #expect(problem.isWarning)
+        #expect(
+            problem.description.hasSuffix(
+                "runs/\(id).shard-1-of-3.json: the record of shard 1 of 3, in a run split"
+                    + " into 2 shards: shards of another N scrape the same sources, so their changes would count twice;"
+                    + " it is left out of run \(id)"))
+    }
+
     @Test func aShardSweepsOnlyItsOwnLeftovers() throws {
         let directory = try TemporaryDirectory("shards")
         let store = CacheStore(root: directory.url)

@@ -20,6 +20,12 @@ enum ConfigurationOptions {
         if let cache = arguments.value("--cache") {
             configuration.cacheDirectory = URL(fileURLWithPath: cache).standardizedFileURL
         }
+        if arguments.value("--output") != nil || arguments.value("--cache") != nil,
+            let problem = configuration.outputProblem()
+        {
+            let option = arguments.value("--output") != nil ? "--output" : "--cache"
+            throw UsageError("option '\(option)': \(problem)")
+        }
         if let templates = arguments.value("--templates") {
             configuration.templatesDirectory = URL(fileURLWithPath: templates).standardizedFileURL
         }

@@ -14,7 +14,8 @@ enum ServeCommand: TrawlCommand {
           --port N          the port to listen on (default: 8000; 0 picks a free one)
           --host H          the IPv4 address to listen on (default: 127.0.0.1)
           --watch           regenerate the site when the templates or the configuration change,
-                            and reload open pages
+                            and reload open pages; holds the cache lock while it regenerates,
+                            and waits (saying so) while a run or a shard holds it
           --config FILE     the configuration watched and regenerated from (default: trawl.json)
           --templates DIR   the templates watched and used (default: the configuration's, else
                             Templates/ beside the configuration when there is one)
@@ -94,21 +95,48 @@ enum ServeCommand: TrawlCommand {
 
     /// What a change to the templates or the configuration does before pages reload: the
     /// configuration is read again and the site generated from the cache, as `trawl generate`
-    /// would. A mistake is reported and the last good site stays served.
+    /// would, holding the cache lock; while a run or a shard holds it, the regeneration waits
+    /// for it, saying so. A mistake is reported and the last good site stays served.
     static func regeneration(
-        _ arguments: ParsedArguments, console: Console, problem: BuildProblem
+        _ arguments: ParsedArguments, console: Console, problem: BuildProblem,
+        lockRetry: Duration = .milliseconds(500)
     )
         -> @Sendable () async -> Void
     {
         {
             do {
                 let configuration = adoptingTemplates(try ConfigurationOptions.load(arguments))
+                let store = CacheStore(root: configuration.cacheDirectory)
+                let lock = try await waitForLock(store, console: console, retry: lockRetry)
+                defer { lock?.unlock() }
                 let files = try SiteGenerator(configuration: configuration).generate()
                 problem.clear()
                 console.note("regenerated \(CountText.of(files, "file", "files")); reloading open pages")
+            } catch is CancellationError {
+                // The server stopped while a run held the cache.
             } catch {
                 problem.report("\(error)")
                 console.error("\(error) (pages show the error until it is fixed)")
+            }
+        }
+    }
+}
+
+extension ServeCommand {
+    /// The cache lock, waited for while another trawl holds it; nil when there is no cache
+    /// to guard (or it is read-only). Throws `CancellationError` when the server stops meanwhile.
+    static func waitForLock(_ store: CacheStore, console: Console, retry: Duration) async throws -> CacheLock? {
+        var told = false
+        while true {
+            do {
+                return try GenerateCommand.lockUnlessReadOnly(store, console: console)
+            } catch let error as CacheLockedError {
+                if !told {
+                    let owner = error.pid.map { "another trawl (pid \($0))" } ?? "another trawl"
+                    console.note("\(owner) holds the cache (\(error.path)): the site is regenerated once it is done")
+                    told = true
+                }
+                try await Task.sleep(for: retry)
             }
         }
     }

@@ -108,9 +108,14 @@ public enum ConfigurationLoader {
         let templates = reader.string(top["templates"], at: "templates").map {
             URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
         }
+        let output = path("output", default: "Output")
+        let cache = path("cache", default: "Cache")
+        if let problem = Configuration.outputProblem(output: output, cache: cache, configurationFolder: folder) {
+            reader.problem(top["output"] == nil ? "cache" : "output", problem, at: top["output"] ?? top["cache"])
+        }
         return Configuration(
-            file: file, site: site, outputDirectory: path("output", default: "Output"),
-            cacheDirectory: path("cache", default: "Cache"), templatesDirectory: templates, fetch: fetch, feed: feed,
+            file: file, site: site, outputDirectory: output,
+            cacheDirectory: cache, templatesDirectory: templates, fetch: fetch, feed: feed,
             retention: retention, sources: sources,
             notify: NotifierReader(reader: reader).read(top["notify"], at: "notify"))
     }

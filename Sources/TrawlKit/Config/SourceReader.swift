@@ -46,10 +46,8 @@ struct SourceReader {
         guard
             let id = required(object, "id", "every source needs an id").flatMap({ reader.string($0, at: "\(path).id") })
         else { return nil }
-        if id.isEmpty || id.contains(where: { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
-            reader.problem(
-                "\(path).id", "'\(id)' must be letters, digits, '-' or '_' (it names folders and URLs)",
-                at: object["id"])
+        if let problem = SourceConfiguration.idProblem(id) {
+            reader.problem("\(path).id", problem, at: object["id"])
         } else if id.utf8.count > SourceConfiguration.maximumIDBytes {
             // It names a folder and `<id>.html`; file names stop at 255 bytes.
             reader.problem(

@@ -48,6 +48,27 @@ enum FileInspection {
         try refuseLink(path, status)
     }
 
+    /// Throws when a folder between `root` (itself may be a link) and the file `url` below it
+    /// is a symbolic link: a folder linked from inside the output would take the site's files
+    /// anywhere the link points, as a linked file would.
+    static func refuseLinkedFolders(of url: URL, below root: URL) throws(FileWriteError) {
+        let base = root.standardizedFileURL.pathComponents
+        let folders = url.standardizedFileURL.deletingLastPathComponent().pathComponents
+        guard folders.count > base.count, Array(folders.prefix(base.count)) == base else { return }
+        var folder = root.standardizedFileURL
+        for name in folders.dropFirst(base.count) {
+            folder.appendPathComponent(name, isDirectory: true)
+            var status = stat()
+            // Not there yet: nothing below it is either.
+            guard lstat(folder.path, &status) == 0 else { return }
+            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+            throw FileWriteError(
+                path: folder.path,
+                refusal: "\(url.lastPathComponent) would be written through this folder, which is a symbolic link;"
+                    + " Trawl does not write through links inside the output folder (remove the link)")
+        }
+    }
+
     private static func refuseLink(_ path: String, _ status: stat) throws(FileWriteError) {
         guard status.st_mode & S_IFMT == S_IFLNK else { return }
         throw FileWriteError(

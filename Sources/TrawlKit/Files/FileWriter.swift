@@ -23,10 +23,14 @@ enum FileWriter {
     /// Temporary files start with this, so a sweep after a crash can find and remove them.
     static let temporaryPrefix = ".trawl-tmp-"
 
-    /// Writes `data` to `url` unless the file holds exactly these bytes.
+    /// Writes `data` to `url` unless the file holds exactly these bytes. With `root` (the
+    /// output folder), no folder between it and the file may be a symbolic link either.
     /// - Returns: true when the file was written, false when it already held them.
     @discardableResult
-    static func write(_ data: Data, to url: URL, durability: Durability) throws(FileWriteError) -> Bool {
+    static func write(
+        _ data: Data, to url: URL, within root: URL? = nil, durability: Durability
+    ) throws(FileWriteError) -> Bool {
+        if let root { try FileInspection.refuseLinkedFolders(of: url, below: root) }
         let result = data.withUnsafeBytes { bytes in
             Result { () throws(FileWriteError) in try write(bytes, to: url, durability: durability) }
         }

@@ -55,6 +55,12 @@ public struct Shard: Sendable, Hashable, Codable, Comparable, CustomStringConver
         self = shard
     }
 
+    /// Reads a shard's lock file name back (`trawl.shard-2-of-4.lock`), or nil.
+    init?(lockFileName name: String) {
+        guard name.hasPrefix("trawl."), name.hasSuffix(".lock") else { return nil }
+        self.init(fileTag: String(name.dropFirst("trawl.".count).dropLast(".lock".count)))
+    }
+
     public static func < (left: Shard, right: Shard) -> Bool {
         (left.count, left.index) < (right.count, right.index)
     }

@@ -37,6 +37,7 @@ public struct Pipeline: Sendable {
         _ = try chosenSources(options)
         let lock = try store.lock(shard: options.shard)
         defer { lock.unlock() }
+        if let shard = options.shard, let id = options.runID { try store.checkShardCount(shard, runID: id) }
         try recoverUnfinishedRun(shard: options.shard)
         return try await scrapeHoldingLock(options)
     }

@@ -25,7 +25,7 @@ final class SiteWriter {
         paths.insert(path)
         let file = root.appendingPathComponent(path)
         do {
-            if try FileWriter.write(data, to: file, durability: .renamed) { rewritten += 1 }
+            if try FileWriter.write(data, to: file, within: root, durability: .renamed) { rewritten += 1 }
         } catch {
             throw SiteError(path: error.path, reason: error.reason)
         }
@@ -36,6 +36,10 @@ final class SiteWriter {
     func keep(_ path: String) {
         paths.insert(path)
         reused += 1
+    }
+
+    private static func isLink(_ url: URL) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
     }
 
     func write(_ text: String, to path: String) throws {
@@ -53,7 +57,9 @@ final class SiteWriter {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(
                 atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            // A linked folder is never entered: its files are not the site's to remove.
             if exists && isDirectory.boolValue {
+                if Self.isLink(root.appendingPathComponent(path)) { continue }
                 if recursive { try removeStale(in: path, where: isGenerated) }
                 continue
             }

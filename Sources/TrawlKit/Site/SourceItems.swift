@@ -36,14 +36,11 @@ final class SourceItems: @unchecked Sendable {
     /// `sourceID`'s items from `store`; `knownCounts` are item counts by snapshot digest.
     static func read(_ sourceID: String, store: CacheStore, knownCounts: [String: Int]) throws -> SourceItems {
         let file = store.snapshotFile(of: sourceID)
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        guard
+            let data = try store.contents(
+                of: file, limit: Snapshot.maxFileBytes, consequence: CacheStore.unusableSnapshot)
+        else {
             return SourceItems(digest: "", count: 0, isUsable: false, decoded: [], pending: nil)
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw CacheError.unreadable(file, error)
         }
         let digest = RunJournal.digest(data)
         if let count = knownCounts[digest] {

@@ -16,6 +16,14 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
         case invalidContent(String)
         /// The file could not be read (permissions, I/O).
         case unreadable(String)
+        /// Something other than a regular file is there ("a directory", "a FIFO (named pipe)").
+        case notRegularFile(String)
+        /// The file holds more than the `limit` bytes a file of its kind may.
+        case tooLarge(bytes: Int64, limit: Int)
+        /// Whole JSON followed by NUL bytes (what some file systems leave after a crash).
+        case padded(nulBytes: Int)
+        /// A shard's record in a run whose other shards split the sources `runCount` ways.
+        case otherShardCount(shard: Shard, runCount: Int)
         /// The file could not be written (permissions, a full disk).
         case unwritable(String)
     }
@@ -53,9 +61,24 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the file is JSON but not what Trawl wrote: \(detail)"
         case .unreadable(let detail):
             return "cannot read the file: \(detail)"
+        case .notRegularFile(let what):
+            return "not a regular file: it is \(what), so it is not read"
+        case .tooLarge(let bytes, let limit):
+            return "the file is too large: \(Self.mebibytes(bytes)), more than the \(Self.mebibytes(Int64(limit)))"
+                + " a cache file of its kind may hold, so it is not read"
+        case .otherShardCount(let shard, let count):
+            return "the record of \(shard), in a run split into \(count) shards: shards of another N"
+                + " scrape the same sources, so their changes would count twice"
+        case .padded(let count):
+            return "the file ends in \(CountText.of(count, "NUL byte", "NUL bytes")) after its JSON"
+                + " (what a file system can leave after a crash)"
         case .unwritable(let detail):
             return detail
         }
+    }
+
+    private static func mebibytes(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// A cache error for the current `errno`-style failure as Foundation reports it.
@@ -76,7 +99,26 @@ public struct CacheProblem: Sendable, Equatable, CustomStringConvertible {
     /// What Trawl does instead, e.g. "the source is treated as new".
     public let consequence: String
 
+    /// Whether the file was read all the same (trailing NUL padding): a warning, nothing lost.
+    public let isWarning: Bool
+
+    init(error: CacheError, movedTo: String?, consequence: String) {
+        self.error = error
+        self.movedTo = movedTo
+        self.consequence = consequence
+        self.isWarning = false
+    }
+
+    /// A file read all the same, with what was done about it.
+    init(warning error: CacheError, consequence: String) {
+        self.error = error
+        self.movedTo = nil
+        self.consequence = consequence
+        self.isWarning = true
+    }
+
     public var description: String {
+        if isWarning { return "\(error); \(consequence)" }
         guard let movedTo else { return "\(error); ignored (the next run moves it aside)" }
         return "\(error); moved aside to \((movedTo as NSString).lastPathComponent); \(consequence)"
     }

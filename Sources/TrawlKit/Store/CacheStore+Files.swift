@@ -8,6 +8,14 @@ protocol CacheFile {
     var schemaVersion: Int { get }
     /// The file's value from its bytes, or precisely why it cannot be had.
     static func decoded(from data: Data, path: String) -> Result<Self, CacheError>
+    /// The most bytes a file of this kind is read to: past it, the file is moved aside
+    /// unread, since reading it whole would take twice its size in memory, or more.
+    static var maxFileBytes: Int { get }
+}
+
+extension CacheFile {
+    /// Health, validators, the ledgers: small files, whatever the configuration.
+    static var maxFileBytes: Int { 64 << 20 }
 }
 
 /// Run records, health and the small files are read from the parsed value.
@@ -31,6 +39,9 @@ extension CacheJSONDecodable {
 }
 
 extension Snapshot: CacheFile {
+    /// A hundred times the snapshot of 10,000 items (docs/CACHE.md, "Speed").
+    static var maxFileBytes: Int { 256 << 20 }
+
     /// Read in one pass when it can be (`SnapshotJSON.read`); what that declines is read
     /// from the parsed value, in either schema, which says what is wrong.
     static func decoded(from data: Data, path: String) -> Result<Snapshot, CacheError> {
@@ -56,23 +67,53 @@ extension CacheStore {
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
     /// case it is moved aside and reported to `problems` with `consequence`.
     func read<T: CacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
-        guard let data = try contents(of: url) else { return nil }
+        guard let data = try contents(of: url, limit: T.maxFileBytes, consequence: consequence) else { return nil }
         return try decode(T.self, from: data, at: url, consequence: consequence)
     }
 
     /// Decodes the bytes read from the cache file `url`; what cannot be used is handled as `read` does.
+    /// Trailing NUL bytes after whole JSON (what a file system can leave after a crash) are
+    /// ignored with a warning, and removed during a run; NULs anywhere else leave the file corrupt.
     func decode<T: CacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
-        try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
+        let padding = data.reversed().prefix { $0 == 0 }.count
+        if padding > 0, padding < data.count {
+            let json = Data(data.dropLast(padding))
+            if case .success(let value) = Self.decode(T.self, from: json, path: url.path) {
+                try removePadding(padding, leaving: json, at: url)
+                return value
+            }
+        }
+        return try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
     }
 
-    /// The bytes of `url`; nil when there is no such file.
-    private func contents(of url: URL) throws -> Data? {
-        do {
-            return try Data(contentsOf: url)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
-        } catch {
-            throw CacheError.unreadable(url, error)
+    /// Rewrites a padded file as its JSON alone (during a run), and says so.
+    private func removePadding(_ padding: Int, leaving json: Data, at url: URL) throws {
+        let error = CacheError(path: url.path, kind: .padded(nulBytes: padding))
+        guard access == .readWrite else {
+            problems.report(CacheProblem(warning: error, consequence: "its JSON is read (the next run removes them)"))
+            return
+        }
+        try AtomicFile.write(json, to: url)
+        problems.report(CacheProblem(warning: error, consequence: "its JSON is read, and the padding removed"))
+    }
+
+    /// The bytes of `url`, at most `limit`; nil when there is no such file, or when what is
+    /// there is no regular file or too large, in which case it is moved aside and reported.
+    func contents(of url: URL, limit: Int, consequence: String) throws -> Data? {
+        switch FileReader.read(url.path, limit: limit) {
+        case .success(let data):
+            return data
+        case .failure(.notRegularFile(let what)):
+            return try usable(
+                Result<Data, CacheError>.failure(CacheError(path: url.path, kind: .notRegularFile(what))), at: url,
+                consequence: consequence)
+        case .failure(.tooLarge(let bytes, let limit)):
+            return try usable(
+                Result<Data, CacheError>.failure(
+                    CacheError(path: url.path, kind: .tooLarge(bytes: bytes, limit: limit))),
+                at: url, consequence: consequence)
+        case .failure(.unreadable(let cause)):
+            throw CacheError(path: url.path, kind: .unreadable(cause))
         }
     }
 

@@ -90,7 +90,13 @@ extension CacheStore {
     @discardableResult
     public func recoverUnfinishedRun(shard: Shard? = nil) throws -> RecoveredRun? {
         let url = journalFile(shard: shard)
-        guard let (begin, sources) = try RunJournal.entries(at: url) else { return nil }
+        // A directory or FIFO in its place (or a huge file) is moved aside, not left to block every run.
+        guard
+            let data = try contents(
+                of: url, limit: RunJournal.maxFileBytes,
+                consequence: "its run is not recovered; the next scrape finds its sources' changes again")
+        else { return nil }
+        let (begin, sources) = RunJournal.entries(in: data)
         guard let begin else {
             try RunJournal.remove(url)
             return RecoveredRun(record: nil, journal: url.path, why: "it names no run")
@@ -105,7 +111,9 @@ extension CacheStore {
         let landed = sources.filter { entry in
             guard let digest = entry.snapshotDigest else { return true }
             let file = snapshotFile(of: entry.outcome.sourceID)
-            guard let bytes = try? Data(contentsOf: file) else { return false }
+            guard case .success(let bytes?) = FileReader.read(file.path, limit: Snapshot.maxFileBytes) else {
+                return false
+            }
             return RunJournal.digest(bytes) == digest
         }
         guard !landed.isEmpty else {

@@ -36,10 +36,27 @@ extension CacheStore {
         if files.count == 1, files[0].shard == nil {
             return try read(RunRecord.self, at: files[0].url, consequence: "the run record is skipped")
         }
-        let parts = try files.compactMap { file in
-            try read(RunRecord.self, at: file.url, consequence: "the run record is skipped")
+        let parts = try files.filter { file in !isOfAnotherShardCount(file, among: files, runID: id) }.compactMap {
+            file in try read(RunRecord.self, at: file.url, consequence: "the run record is skipped")
         }
         return parts.isEmpty ? nil : RunRecord(merging: parts, id: id)
+    }
+
+    /// Whether a shard record belongs to a split other than the run's (caches of `--shard 1/2`
+    /// and `--shard 1/3` copied together): its sources overlap the others', so it is left out
+    /// and said so rather than showing changes twice. The run's split is the one most of its
+    /// shard records have (the smaller N on a tie).
+    private func isOfAnotherShardCount(
+        _ file: (url: URL, shard: Shard?), among files: [(url: URL, shard: Shard?)], runID: String
+    ) -> Bool {
+        guard let shard = file.shard else { return false }
+        let counts = Dictionary(grouping: files.compactMap(\.shard?.count), by: { $0 }).mapValues(\.count)
+        guard counts.count > 1,
+            let count = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key, shard.count != count
+        else { return false }
+        let error = CacheError(path: file.url.path, kind: .otherShardCount(shard: shard, runCount: count))
+        problems.report(CacheProblem(warning: error, consequence: "it is left out of run \(runID)"))
+        return true
     }
 
     /// The newest usable run record.

@@ -55,6 +55,16 @@ extension CacheStore {
             .map { (runFile($0.id, shard: $0.shard), $0.shard) }
     }
 
+    /// Refuses `shard` when run `runID` already holds records of shards of another count:
+    /// their sources overlap this shard's, and the merged run would count changes twice.
+    func checkShardCount(_ shard: Shard, runID: String) throws {
+        if let other = recordFiles(of: runID).first(where: { $0.shard.map { $0.count != shard.count } ?? false }),
+            let otherShard = other.shard
+        {
+            throw ShardMismatchError(shard: shard, other: otherShard, runID: runID, path: other.url.path)
+        }
+    }
+
     /// Whether `id` is a run id as the cache names them (`20261130T040000.123Z`, perhaps with
     /// `-2`): what `--run-id` must be, since it names files.
     public static func isValidRunID(_ id: String) -> Bool {

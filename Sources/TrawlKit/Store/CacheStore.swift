@@ -89,7 +89,7 @@ public struct CacheStore: Sendable {
             consequence: Self.unusableSnapshot)
     }
 
-    private static let unusableSnapshot = "the source is treated as new (its next scrape is a baseline)"
+    static let unusableSnapshot = "the source is treated as new (its next scrape is a baseline)"
 
     /// The snapshot in `data`, the bytes of `sourceID`'s snapshot file already read (to
     /// digest them); an unusable file is handled as `lastGoodSnapshot(of:)` does.
@@ -191,6 +191,16 @@ public struct CacheStore: Sendable {
                 throw CacheLockedError(path: other.path, pid: holder.pid)
             }
         }
+        if let shard {
+            // Shards of another N would take sources this one takes too.
+            for other in shardLockFiles() {
+                guard let held = Shard(lockFileName: other.lastPathComponent), held.count != shard.count,
+                    CacheLock.holder(of: other.path) != nil
+                else { continue }
+                lock.unlock()
+                throw ShardMismatchError(shard: shard, other: held, runID: nil, path: other.path)
+            }
+        }
         // Holding the lock, no writer of these files can be mid-write: temporaries are a
         // killed run's. A shard sweeps only its own files: other shards may be writing theirs.
         guard let shard else {
@@ -214,9 +224,6 @@ public struct CacheStore: Sendable {
     /// The shards' lock files present in the cache.
     func shardLockFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.filter { name in
-            name.hasPrefix("trawl.shard-") && name.hasSuffix(".lock")
-                && Shard(fileTag: String(name.dropFirst("trawl.".count).dropLast(".lock".count))) != nil
-        }.sorted().map { root.appendingPathComponent($0) }
+        return names.filter { Shard(lockFileName: $0) != nil }.sorted().map { root.appendingPathComponent($0) }
     }
 }

@@ -65,7 +65,9 @@ final class RunJournal: @unchecked Sendable {
     /// been recovered first (`CacheStore.recoverUnfinishedRun()`).
     func begin(runID: String, started: Date, shard: Shard? = nil) throws {
         try lock.withLock {
-            let opened = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            // Non-blocking, so a FIFO in its place is an error, not a wait for a reader.
+            let opened = open(
+                url.path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
             guard opened >= 0 else {
                 throw CacheError(path: url.path, kind: .unwritable("cannot create the run journal: \(errnoText())"))
             }
@@ -129,13 +131,23 @@ final class RunJournal: @unchecked Sendable {
     /// The journal's lines that read as entries, in order: any line that does not (one cut
     /// short by a crash, which can only be the last, or one damaged on disk) is left out.
     static func entries(at url: URL) throws -> (begin: Begin?, sources: [SourceEntry])? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CacheError.unreadable(url, error)
+        switch FileReader.read(url.path, limit: maxFileBytes) {
+        case .success(let bytes?): data = bytes
+        case .success(nil): return nil
+        case .failure(.notRegularFile(let what)): throw CacheError(path: url.path, kind: .notRegularFile(what))
+        case .failure(.tooLarge(let bytes, let limit)):
+            throw CacheError(path: url.path, kind: .tooLarge(bytes: bytes, limit: limit))
+        case .failure(.unreadable(let cause)): throw CacheError(path: url.path, kind: .unreadable(cause))
         }
+        return entries(in: data)
+    }
+
+    /// The most a journal is read to: a line per source, each with its changes.
+    static let maxFileBytes = 512 << 20
+
+    /// The whole lines of a journal's bytes.
+    static func entries(in data: Data) -> (begin: Begin?, sources: [SourceEntry]) {
         var begin: Begin?
         var sources: [SourceEntry] = []
         for line in data.split(separator: 0x0A, omittingEmptySubsequences: true) {

@@ -13,6 +13,9 @@ protocol CacheJSONFile: CacheJSONDecodable {
 }
 
 extension RunRecord: CacheJSONFile {
+    /// A night's changes, each with its item whole: as large as snapshots may be.
+    static var maxFileBytes: Int { 256 << 20 }
+
     var cacheJSON: JSONValue {
         .members([
             ("changes", .array(changes.map(\.cacheJSON))),
