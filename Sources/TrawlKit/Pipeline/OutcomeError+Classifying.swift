@@ -58,7 +58,7 @@ extension OutcomeError {
             kind = .layoutGuard
             self.url = url
             selector = header.joined(separator: ", ")
-        case .unreadableFeed(let url, _):
+        case .unreadableFeed(let url, _), .notJSON(let url, _), .responseIsJSON(let url):
             kind = .parse
             self.url = url
         }

@@ -8,6 +8,10 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
     case tableNotFound(header: [String], url: URL)
     /// A feed source whose document is not a feed, or not one that parses.
     case unreadableFeed(URL, reason: String)
+    /// A json source whose response (or script) is not JSON, or whose query cannot run on it.
+    case notJSON(URL, reason: String)
+    /// A list, table or status source whose response is JSON: it wants `kind: json`.
+    case responseIsJSON(URL)
 
     public var description: String {
         switch self {
@@ -16,8 +20,10 @@ public enum ScrapeError: Error, CustomStringConvertible, Sendable {
         case .tableNotFound(let header, let url):
             let labels = header.map { "'\($0)'" }.joined(separator: ", ")
             return "layout may have changed: no table on \(url.absoluteString) has a header row with \(labels)"
-        case .unreadableFeed(let url, let reason):
+        case .unreadableFeed(let url, let reason), .notJSON(let url, let reason):
             return "\(url.absoluteString): \(reason)"
+        case .responseIsJSON(let url):
+            return "\(url.absoluteString): the response is JSON: use `kind: json` (items and fields by JSONPath)"
         }
     }
 }
