@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import TrawlKit
+
+/// `json` sources on real saved API responses (`Fixtures/json/PROVENANCE.md`), each field
+/// checked against what was read off the document by hand.
+@Suite struct JSONRealDocumentTests {
+    static func scrape(_ file: String, url: String, _ source: String) throws -> ScrapeResult {
+        let json = #"{"sources": [\#(source)]}"#
+        let configuration = try ConfigurationLoader.load(Data(json.utf8), file: URL(fileURLWithPath: "/tmp/trawl.json"))
+        let configured = try #require(configuration.sources.first)
+        let page = URL(string: url)!
+        let body = try Data(contentsOf: Fixture.url("json/\(file)"))
+        return try PageScraper(source: configured).scrape(
+            FetchedPage(requestedURL: page, url: page, body: body, contentType: "application/json; charset=utf-8"))
+    }
+
+    @Test func githubReleasesGiveTypedItems() throws {
+        let result = try Self.scrape(
+            "github-releases-hyper.json", url: "https://api.github.com/repos/zeit/hyper/releases",
+            #"""
+            {"id": "hyper", "kind": "json", "url": "https://api.github.com/repos/zeit/hyper/releases", "items": "$[*]",
+             "fields": {"title": "$.name", "url": {"json": "$.html_url", "type": "url"},
+                        "date": {"json": "$.published_at", "type": "date"},
+                        "assets": {"json": "$.assets[*].name", "many": true},
+                        "downloads": "$.assets[0].download_count",
+                        "popular": {"json": "$.assets[?@.download_count > 5000].name", "many": true}}}
+            """#)
+        #expect(result.items.count == 11)
+        #expect(result.warnings.isEmpty)
+        let first = result.items[0]
+        #expect(first.title == "1.3.1")
+        #expect(first.url?.absoluteString == "https://github.com/zeit/hyper/releases/tag/1.3.1")
+        #expect(first.date == Date(timeIntervalSince1970: 1_489_171_554))
+        guard case .list(let assets) = first[field: "assets"] else {
+            Issue.record("assets is not a list")
+            return
+        }
+        #expect(assets.count == 9)
+        #expect(assets.first == .string("hyper-1.3.1-full.nupkg"))
+        #expect(first[field: "downloads"] == .int(1760))
+        #expect(first[field: "popular"] == .list([.string("hyper-1.3.1-mac.zip"), .string("RELEASES")]))
+        // A release with an empty name shows its link, which is its id too.
+        #expect(result.items[2].title == "https://github.com/zeit/hyper/releases/tag/1.2.1")
+        #expect(result.items.last?.title == "0.8.0")
+    }
+}
