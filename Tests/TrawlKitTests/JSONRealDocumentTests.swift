@@ -46,3 +46,24 @@ import Testing
         #expect(result.items.last?.title == "0.8.0")
     }
 }
+
+extension JSONRealDocumentTests {
+    /// html2rss's WordPress fixture (`/wp-json/wp/v2/posts` shape): titles under
+    /// `title.rendered`, dates without a zone read with a format, categories as a list.
+    @Test func wordpressPostsReadAsTheGuideShows() throws {
+        let result = try Self.scrape(
+            "html2rss/wordpress-posts.json", url: "https://example.com/wp-json/wp/v2/posts",
+            #"""
+            {"id": "wp", "kind": "json", "url": "https://example.com/wp-json/wp/v2/posts", "items": "$[*]",
+             "fields": {"title": "$.title.rendered", "url": "$.link",
+                        "date": {"json": "$.date", "format": "yyyy-MM-dd'T'HH:mm:ss"},
+                        "categories": {"json": "$.categories", "many": true}}}
+            """#)
+        #expect(result.items.map(\.title) == ["WordPress API post", "Excerpt only post"])
+        #expect(result.items[0].url?.absoluteString == "https://example.com/2024/04/wordpress-api-post/")
+        #expect(result.items[0].date == Date(timeIntervalSince1970: 1_711_972_800))
+        #expect(result.items[0][field: "categories"] == .list([.int(7), .int(9)]))
+        #expect(result.items[1][field: "categories"] == nil)
+        #expect(result.warnings.isEmpty)
+    }
+}
