@@ -66,6 +66,18 @@ import Testing
         #expect(result.warnings == ["field 'date': an object at line 1, column 32, not a date"])
     }
 
+    @Test func itemsThatLostTheirNamesAreCountedForTheGuard() throws {
+        // The API renamed `name` and `html_url`: three nodes matched, none with an id.
+        let result = try Self.scrape(Self.releases, body: #"[{"title": "a"}, {"title": "b"}, {"title": "c"}]"#)
+        #expect(result.items.isEmpty)
+        #expect(result.missingRequired == 3)
+        #expect {
+            try ScrapeGuard(source: Self.configuration(Self.releases).sources[0]).check(result, previous: nil)
+        } throws: { error in
+            "\(error)".contains("3 of 3 items lack an id")
+        }
+    }
+
     @Test func aBadJSONPathIsAConfigurationErrorWithItsColumn() throws {
         let source =
             #"{"id": "r", "kind": "json", "url": "https://x.org/", "items": "$[*", "fields": {"title": "$.a"}}"#
