@@ -67,3 +67,29 @@ extension JSONRealDocumentTests {
         #expect(result.warnings.isEmpty)
     }
 }
+
+extension JSONRealDocumentTests {
+    /// Discourse's `latest.json`: topics under `topic_list.topics`, dates with an offset, and
+    /// ids that all read 1 (the fixture's anonymised), so identity comes from the title.
+    @Test func discourseLatestTopicsReadWithTheirCounts() throws {
+        let result = try Self.scrape(
+            "discourse-latest.json", url: "https://try.discourse.org/latest.json",
+            #"""
+            {"id": "forum", "kind": "json", "url": "https://try.discourse.org/latest.json",
+             "items": "$.topic_list.topics[*]",
+             "fields": {"title": "$.title", "date": "$.created_at", "summary": "$.excerpt",
+                        "views": "$.views", "likes": "$.like_count", "pinned": "$.pinned"},
+             "ignoreChanges": ["views"]}
+            """#)
+        #expect(result.items.map(\.title) == ["Test topic #1", "Test topic #2", "Test topic #3"])
+        let first = result.items[0]
+        // 15:26:25.977 at -05:00 is 20:26:25.977 UTC.
+        #expect(first.date == Date(timeIntervalSince1970: 1_360_009_585.977))
+        #expect(first[field: "views"] == .int(268))
+        #expect(first[field: "likes"] == .int(14))
+        #expect(first[field: "pinned"] == .bool(true))
+        #expect(first.summary?.hasSuffix("experim&hellip;") == true)
+        #expect(result.items[1].summary == nil)
+        #expect(result.items[2][field: "views"] == .int(82))
+    }
+}
