@@ -93,3 +93,36 @@ extension JSONRealDocumentTests {
         #expect(result.items[2][field: "views"] == .int(82))
     }
 }
+
+extension JSONRealDocumentTests {
+    /// A Reddit listing: posts two levels down, float Unix times, integer scores, and a
+    /// filter for the self posts.
+    @Test func redditListingGivesPostsWithScoresAndDates() throws {
+        let source = #"""
+            {"id": "r", "kind": "json", "url": "https://www.reddit.com/r/angularjs.json",
+             "items": "ITEMS",
+             "fields": {"title": "$.title", "url": "$.url", "date": "$.created_utc", "score": "$.score",
+                        "comments": "$.num_comments", "author": "$.author"},
+             "ignoreChanges": ["score", "comments"]}
+            """#
+        let result = try Self.scrape(
+            "reddit-angularjs.json", url: "https://www.reddit.com/r/angularjs.json",
+            source.replacingOccurrences(of: "ITEMS", with: "$.data.children[*].data"))
+        #expect(result.items.count == 19)
+        #expect(result.warnings.isEmpty)
+        let first = result.items[0]
+        #expect(first.title == "What to do for graceful degration? AngularJS for people without JS?")
+        #expect(first.date == Date(timeIntervalSince1970: 1_356_393_385))
+        #expect(first[field: "score"] == .int(2))
+        #expect(first[field: "comments"] == .int(8))
+        #expect(first[field: "author"] == .string("Johnnycube"))
+        #expect(result.items[1].url?.absoluteString == "https://github.com/btford/ngmin")
+        #expect(
+            result.items.compactMap { $0[field: "score"] }
+                == [2, 7, 6, 4, 3, 13, 1, 4, 5, 7, 7, 5, 9, 5, 7, 9, 4, 3, 3].map(Value.int))
+        let selfPosts = try Self.scrape(
+            "reddit-angularjs.json", url: "https://www.reddit.com/r/angularjs.json",
+            source.replacingOccurrences(of: "ITEMS", with: "$.data.children[?@.data.is_self == true].data"))
+        #expect(selfPosts.items.count == 4)
+    }
+}
