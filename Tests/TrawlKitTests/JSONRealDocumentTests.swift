@@ -126,3 +126,32 @@ extension JSONRealDocumentTests {
         #expect(selfPosts.items.count == 4)
     }
 }
+
+extension JSONRealDocumentTests {
+    /// A Mastodon account's statuses, the GUIDE's source: reblogs filtered out, dates with
+    /// milliseconds, counts, and tags as a list.
+    @Test func mastodonStatusesReadAsTheGuideShows() throws {
+        let result = try Self.scrape(
+            "mastodon-statuses.json", url: "https://social.lou.lt/api/v1/accounts/1/statuses",
+            #"""
+            {"id": "toots", "kind": "json", "url": "https://social.lou.lt/api/v1/accounts/1/statuses",
+             "items": "$[?@.reblog == null]",
+             "fields": {"title": "$.content", "url": "$.url", "date": "$.created_at", "boosts": "$.reblogs_count",
+                        "tags": {"json": "$.tags[*].name", "many": true}}}
+            """#)
+        #expect(result.items.count == 3)
+        #expect(result.warnings.isEmpty)
+        let first = result.items[0]
+        #expect(first.id == "https://social.lou.lt/@milmazz/212703")
+        #expect(first.title.hasPrefix("<p>New release: hunter (0.3.0)"))
+        #expect(first.date == Date(timeIntervalSince1970: 1_491_886_555.778))
+        #expect(first[field: "boosts"] == .int(1))
+        #expect(first[field: "tags"] == nil)
+        #expect(result.items[1][field: "tags"] == .list([.string("myelixirstatus")]))
+        #expect(
+            result.items.map { $0.url?.absoluteString } == [
+                "https://social.lou.lt/@milmazz/212703", "https://social.lou.lt/@milmazz/118635",
+                "https://social.lou.lt/@milmazz/59144",
+            ])
+    }
+}
