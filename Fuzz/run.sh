@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time.
-# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config cache)
+# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config cache jsonpath)
 # Seeds come from ../shared/testdata at run time (set TRAWL_SHARED to the folder holding
 # testdata/); nothing is copied into the repository. A crash leaves crash-* in Fuzz/crashes/
 # and makes the script fail: turn it into a regression test.
@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config cache)
+[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config cache jsonpath)
 
 shared="${TRAWL_SHARED:-}"
 if [ -z "$shared" ]; then
@@ -61,6 +61,16 @@ seeds() {
             find "$testdata" -name '*.json' -size -200k 2>/dev/null | head -300 |
                 while read -r file; do cp "$file" "$work/cache/$(echo "$file" | tr '/' '_')"; done
             echo "$work/cache" ;;
+        jsonpath)
+            # Each compliance case as its selector, a newline, and its document.
+            mkdir -p "$work/jsonpath"
+            python3 - "$testdata/jsonpath-cts/cts.json" "$work/jsonpath" <<'PY'
+import json, sys
+for index, case in enumerate(json.load(open(sys.argv[1]))["tests"]):
+    with open(f"{sys.argv[2]}/case-{index:03}", "w") as seed:
+        seed.write(case["selector"] + "\n" + json.dumps(case.get("document", None)))
+PY
+            echo "$work/jsonpath" ;;
     esac
 }
 

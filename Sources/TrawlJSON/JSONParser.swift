@@ -27,6 +27,22 @@ public enum JSONParser {
         }
         return value
     }
+
+    /// The value that starts at `offset` (after white space) and the offset just past it,
+    /// leaving what follows to the caller: JSON embedded in other text, such as a script's
+    /// `window.state = {...};`. Positions count lines and columns from the buffer's start.
+    public static func parseValue(
+        in buffer: UnsafeRawBufferPointer, from offset: Int
+    ) throws(JSONError) -> (value: JSONValue, end: Int) {
+        var cursor = JSONCursor(bytes: buffer)
+        for index in 0..<min(offset, buffer.count) where buffer[index] == 0x0A {
+            cursor.line += 1
+            cursor.lineStart = index + 1
+        }
+        cursor.index = offset
+        let value = try cursor.value(depth: 0)
+        return (value, cursor.index)
+    }
 }
 
 /// The parser's state: a read position over the bytes, and the current line.

@@ -7,12 +7,15 @@ import TrawlText
 /// scripts rely on, so each mode's shape is fixed and documented in `usage`.
 struct SelectCommand: TrawlCommand {
     static let name = "select"
-    static let summary = "try a CSS selector on files or URLs: the scraper's workbench"
+    static let summary = "try a CSS selector or a JSONPath on files or URLs: the scraper's workbench"
     static let usage = """
         trawl select SELECTOR FILE_OR_URL... [--text | --attr NAME | --html] [--json] [--count] [--base URL]
                      [--max-bytes N]
+        trawl select '$JSONPATH' FILE_OR_URL... [--script SEL] [--json] [--paths] [--count]
+                     [--max-bytes N]
 
-          SELECTOR     CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name))
+          SELECTOR     CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name)),
+                       or, beginning with '$', a JSONPath (RFC 9535) on JSON inputs
           FILE_OR_URL  a file, '-' for standard input, or an http(s):// or file:// URL;
                        .xml/.rss/.atom files and XML content types are read as XML
           --text       print each match's text, white space collapsed (the default)
@@ -21,15 +24,21 @@ struct SelectCommand: TrawlCommand {
           --json       print one JSON array per input: [{"tag", "text", "attrs", "html"}, ...]
           --count      print one line per input: <count><TAB><input>
           --base URL   resolve links against URL (default: the input's URL, then <base href>)
+          --script SEL with a JSONPath: read the JSON in the page's elements matching SEL
+                       (script#__NEXT_DATA__), each in document order
+          --paths      with a JSONPath: print each match's normalized path ($['a'][0]);
+                       with --json, one array of paths per input
           --max-bytes N  read no input larger than N bytes (default 20000000, as fetch.maxBytes)
 
+        With a JSONPath, a string prints as it is and any other value as compact JSON;
+        --json prints one JSON array of the matched values per input, in order.
         One match per line. '::text' and '::attr(NAME)' in the selector work as --text and
         --attr do; '::text' skips text that is only white space. Attributes that hold URLs
         (href, src, action, ...) print resolved whenever a base URL is known.
         exit status: 0 something matched; 1 nothing matched; 2 bad selector or unreadable input
         """
-    static let flags: Set<String> = ["--text", "--html", "--json", "--count"]
-    static let options: Set<String> = ["--attr", "--base", "--max-bytes"]
+    static let flags: Set<String> = ["--text", "--html", "--json", "--count", "--paths"]
+    static let options: Set<String> = ["--attr", "--base", "--max-bytes", "--script"]
 
     /// What to print of each match.
     enum Output: Equatable {
@@ -40,6 +49,14 @@ struct SelectCommand: TrawlCommand {
         guard let css = arguments.positionals.first else { throw UsageError("missing SELECTOR") }
         let inputs = Array(arguments.positionals.dropFirst())
         guard !inputs.isEmpty else { throw UsageError("missing FILE_OR_URL after the selector") }
+        let maxBytes = try maxBytes(from: arguments)
+        if css.hasPrefix("$") {
+            return try await runJSONPath(
+                css, inputs: inputs, maxBytes: maxBytes, arguments: arguments, console: console)
+        }
+        for option in ["--paths", "--script"] where arguments.has(option) || arguments.value(option) != nil {
+            throw UsageError("\(option) is for a JSONPath (a selector beginning with '$')")
+        }
         let output = try output(for: arguments)
         var base: URL?
         if let text = arguments.value("--base") {
@@ -47,13 +64,6 @@ struct SelectCommand: TrawlCommand {
                 throw UsageError("--base needs an absolute URL, not '\(text)'")
             }
             base = url
-        }
-        var maxBytes = FetchSettings().maxBytes
-        if let text = arguments.value("--max-bytes") {
-            guard let number = Int(text), number >= 1 else {
-                throw UsageError("--max-bytes needs a number of bytes from 1, not '\(text)'")
-            }
-            maxBytes = number
         }
         do {
             _ = try Selector(parsing: css)
@@ -156,6 +166,15 @@ struct SelectCommand: TrawlCommand {
     // MARK: - Reading
 
     /// Reads an input as a document: standard input, a URL, or a file, none past `maxBytes`.
+    /// `--max-bytes`, else the fetcher's own cap: no input is read past it, whatever it is.
+    static func maxBytes(from arguments: ParsedArguments) throws -> Int {
+        guard let text = arguments.value("--max-bytes") else { return FetchSettings().maxBytes }
+        guard let number = Int(text), number >= 1 else {
+            throw UsageError("--max-bytes needs a number of bytes from 1, not '\(text)'")
+        }
+        return number
+    }
+
     static func read(_ input: String, base: URL?, maxBytes: Int) async throws -> Document {
         if input == "-" {
             let data = FileHandle.standardInput.readData(ofLength: maxBytes + 1)
@@ -190,7 +209,7 @@ struct SelectCommand: TrawlCommand {
         }
     }
 
-    private static func tooLarge(_ maxBytes: Int) -> String {
+    static func tooLarge(_ maxBytes: Int) -> String {
         "larger than \(maxBytes) bytes (raise --max-bytes to read it)"
     }
 

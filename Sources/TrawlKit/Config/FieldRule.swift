@@ -8,6 +8,8 @@ public struct FieldRule: Sendable, Hashable {
         case css(String)
         /// An XPath 1.0 expression.
         case xpath(String)
+        /// A JSONPath (RFC 9535) with the item as its root `$`, for `json` sources.
+        case json(String)
     }
 
     /// The type a field's text is parsed into (`type`).

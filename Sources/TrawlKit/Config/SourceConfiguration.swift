@@ -12,6 +12,9 @@ public struct SourceConfiguration: Sendable, Hashable {
         case feed
         /// Label → state pairs; a change of state is the news.
         case status
+        /// A JSON document (an API's response, or state embedded in a page's script):
+        /// items and fields by JSONPath (RFC 9535).
+        case json
     }
 
     /// The source's id: names its cache folder, its page and its feed (letters, digits, `-`, `_`).
@@ -26,8 +29,12 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var url: URL
     /// Where relative links resolve when not against the fetched URL (a local mirror of a site).
     public var base: URL?
-    /// The selector of one item (`list`, `status`), or of one row (`table`, default `tr`).
+    /// The selector of one item (`list`, `status`), or of one row (`table`, default `tr`);
+    /// for `json`, the JSONPath of the item nodes.
     public var items: String?
+    /// For `json`: the CSS selector of the page's script elements whose text holds the
+    /// JSON (`script#__NEXT_DATA__`); nil when the response itself is JSON.
+    public var script: String?
     /// The fields each item is given, in this order.
     public var fields: [FieldRule]
     /// The field an item's id is taken from; default its URL, else its title.
@@ -72,15 +79,15 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// What becomes a feed entry (`"entries"`).
     public enum EntryStyle: String, Sendable, Hashable, CaseIterable {
         /// Each new item is an entry that is the item; a change updates it. The default for
-        /// `list` and `feed` sources, whose items are articles and episodes.
+        /// `list`, `json` and `feed` sources, whose items are articles and episodes.
         case items
         /// One entry per change, in words. The default for `table` and `status` sources,
         /// whose news is that a row or a switch changed.
         case changes
 
-        /// `items` for `list` and `feed` sources, `changes` for `table` and `status`.
+        /// `items` for `list`, `json` and `feed` sources, `changes` for `table` and `status`.
         public static func defaultStyle(for kind: Kind) -> EntryStyle {
-            kind == .list || kind == .feed ? .items : .changes
+            kind == .list || kind == .json || kind == .feed ? .items : .changes
         }
     }
 

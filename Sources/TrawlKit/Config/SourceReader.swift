@@ -20,10 +20,10 @@ struct SourceReader {
         [
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
-            "notify", "every",
+            "notify", "every", "script",
         ] + requestKeys + renderKeys
     static let fieldKeys = [
-        "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default",
+        "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default", "json",
     ]
 
     func read(_ given: JSONValue) -> SourceConfiguration? {
@@ -57,7 +57,7 @@ struct SourceReader {
                 at: object["id"])
         }
         guard
-            let kindName = required(object, "kind", "one of list, table, feed, status (or a preset)").flatMap({
+            let kindName = required(object, "kind", "one of list, table, feed, status, json (or a preset)").flatMap({
                 reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
             }),
             let kind = SourceConfiguration.Kind(rawValue: kindName)
@@ -85,10 +85,21 @@ struct SourceReader {
             }
         }
         source.items = reader.string(object["items"], at: "\(path).items").flatMap {
-            checkedCSS($0, at: "\(path).items", node: object["items"])
+            kind == .json
+                ? checkedJSONPath($0, at: "\(path).items", node: object["items"])
+                : checkedCSS($0, at: "\(path).items", node: object["items"])
+        }
+        source.script = reader.string(object["script"], at: "\(path).script").flatMap {
+            checkedCSS($0, at: "\(path).script", node: object["script"])
+        }
+        if source.script != nil, kind != .json {
+            reader.problem(
+                "\(path).script", "only a json source reads JSON from a page's scripts", at: object["script"])
         }
         source.fields = reader.members(object["fields"], at: "\(path).fields").compactMap { member in
-            readField(member.key, member.value, at: "\(path).fields.\(member.key)")
+            kind == .json
+                ? readJSONField(member.key, member.value, at: "\(path).fields.\(member.key)")
+                : readField(member.key, member.value, at: "\(path).fields.\(member.key)")
         }
         source.idField = reader.string(object["idField"], at: "\(path).idField")
         source.ignoreChanges = reader.strings(object["ignoreChanges"], at: "\(path).ignoreChanges") ?? []
@@ -147,6 +158,10 @@ struct SourceReader {
                 type: Self.defaultType(of: name))
         }
         guard let object = reader.object(node, at: fieldPath, known: Self.fieldKeys) else { return nil }
+        if object["json"] != nil {
+            reader.problem(
+                "\(fieldPath).json", "a JSONPath is for a json source (\"kind\": \"json\")", at: object["json"])
+        }
         var rule = FieldRule(name: name, type: Self.defaultType(of: name))
         if let css = reader.string(object["css"], at: "\(fieldPath).css") {
             rule.locator = checkedCSS(css, at: "\(fieldPath).css", node: object["css"]).map(FieldRule.Locator.css)
@@ -158,6 +173,12 @@ struct SourceReader {
         }
         rule.column = reader.string(object["column"], at: "\(fieldPath).column")
         rule.attr = reader.string(object["attr"], at: "\(fieldPath).attr")
+        readTyping(object, at: fieldPath, into: &rule)
+        return rule
+    }
+
+    /// The keys every kind's fields share: how the text is typed and cleaned.
+    func readTyping(_ object: JSONValue, at fieldPath: String, into rule: inout FieldRule) {
         if let type = reader.choice(
             object["type"], at: "\(fieldPath).type", from: FieldRule.ValueType.allCases.map(\.rawValue))
         {
@@ -184,7 +205,6 @@ struct SourceReader {
             }
             return FieldRule.Replacement(pattern: member.key, template: template)
         }
-        return rule
     }
 
     /// The well-known fields type themselves unless told otherwise: an item's `url` must be
@@ -225,12 +245,15 @@ struct SourceReader {
 
     private func checkKindRequirements(_ source: SourceConfiguration, _ object: JSONValue) {
         switch source.kind {
-        case .list, .status:
+        case .list, .status, .json:
             if source.items == nil, object["items"] == nil {
-                reader.problem("\(path).items", "missing: the CSS selector of one item", at: object)
+                let what =
+                    source.kind == .json ? "the JSONPath of the items (\"$[*]\")" : "the CSS selector of one item"
+                reader.problem("\(path).items", "missing: \(what)", at: object)
             }
-            if source.kind == .list, source.field("title") == nil, object["fields"] != nil || object["items"] != nil {
-                reader.problem("\(path).fields", "missing: a list source needs a 'title' field", at: object)
+            if source.kind != .status, source.field("title") == nil, object["fields"] != nil || object["items"] != nil {
+                reader.problem(
+                    "\(path).fields", "missing: a \(source.kind.rawValue) source needs a 'title' field", at: object)
             }
             if source.kind == .status, source.field("label") == nil || source.field("state") == nil {
                 reader.problem(
@@ -266,7 +289,7 @@ struct SourceReader {
         switch source.kind {
         case .status: names.append("on")
         case .feed: names += FeedEntryField.names
-        case .list, .table: break
+        case .list, .table, .json: break
         }
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }

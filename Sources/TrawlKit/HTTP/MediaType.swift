@@ -42,6 +42,13 @@ enum MediaType {
         return passive.contains(bare) || bare.hasPrefix("audio/") || bare.hasPrefix("video/")
     }
 
+    /// `application/json` and the `+json` types (RFC 6839 §3.1), whatever the parameters.
+    static func isJSON(_ type: String) -> Bool {
+        let bare = (type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? type)
+            .lowercased()
+        return bare == "application/json" || bare.hasSuffix("+json") || bare == "text/json"
+    }
+
     private static let passive: Set<String> = [
         "application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp", "image/x-icon",
         "text/plain", "text/csv", "font/woff2", "application/zip",

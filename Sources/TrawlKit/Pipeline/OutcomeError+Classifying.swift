@@ -58,7 +58,7 @@ extension OutcomeError {
             kind = .layoutGuard
             url = error.url
             selector = error.header.joined(separator: ", ")
-        case .unreadableFeed:
+        case .unreadableFeed, .notJSON, .responseIsJSON:
             kind = .parse
             url = error.url
         case .truncated:

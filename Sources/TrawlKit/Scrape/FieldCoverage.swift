@@ -47,6 +47,7 @@ struct FieldCoverage {
         switch rule.locator {
         case .css(let css)?: locator = "`\(css)`"
         case .xpath(let xpath)?: locator = "XPath `\(xpath)`"
+        case .json(let path)?: locator = "JSONPath `\(path)`"
         case nil: locator = rule.column.map { "column '\($0)'" } ?? "the item itself"
         }
         return "field '\(rule.name)' is empty on \(share): \(locator) matches nothing (or only blank text) in them"

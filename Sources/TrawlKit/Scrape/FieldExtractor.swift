@@ -20,25 +20,32 @@ struct FieldExtractor {
         var texts = try texts(of: rule, in: context).filter { !$0.isEmpty }
         if !rule.many { texts = Array(texts.prefix(1)) }
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
-        let values = texts.compactMap { text in
-            let value = parser.value(text, as: rule.type, format: rule.format, locale: rule.locale)
-            if value == nil {
-                if rule.type == .url, parser.isRootRelativeOnLocalFile(text) {
-                    rootRelativeLinksOnLocalFile.append(text)
-                    warnings.append(
-                        "field '\(rule.name)': '\(ValueExcerpt(text))' needs the site's address (\"base\") to resolve")
-                } else {
-                    let article = rule.type == .int ? "an" : "a"
-                    warnings.append(
-                        "field '\(rule.name)': '\(ValueExcerpt(text))' is not \(article) \(rule.type.rawValue)")
-                }
-                let seen = unparsed[rule.name]
-                unparsed[rule.name] = .init(count: (seen?.count ?? 0) + 1, first: seen?.first ?? text)
-            }
-            return value
-        }
+        let values = texts.compactMap { typed($0, rule) }
         if rule.many { return values.isEmpty ? nil : .list(values) }
         return values.first
+    }
+
+    /// `text` typed as the rule says; nil, warned of and counted, when it does not type.
+    mutating func typed(_ text: String, _ rule: FieldRule) -> Value? {
+        let value = parser.value(text, as: rule.type, format: rule.format, locale: rule.locale)
+        if value == nil {
+            if rule.type == .url, parser.isRootRelativeOnLocalFile(text) {
+                rootRelativeLinksOnLocalFile.append(text)
+                warnings.append(
+                    "field '\(rule.name)': '\(ValueExcerpt(text))' needs the site's address (\"base\") to resolve")
+            } else {
+                let article = rule.type == .int ? "an" : "a"
+                unparsable(text, rule, "'\(ValueExcerpt(text))' is not \(article) \(rule.type.rawValue)")
+            }
+        }
+        return value
+    }
+
+    /// Warns that `text` (or what stands for it) would not type as the rule says, and counts it.
+    mutating func unparsable(_ text: String, _ rule: FieldRule, _ problem: String) {
+        warnings.append("field '\(rule.name)': \(problem)")
+        let seen = unparsed[rule.name]
+        unparsed[rule.name] = .init(count: (seen?.count ?? 0) + 1, first: seen?.first ?? text)
     }
 
     /// The field's texts as a reader would call them, after the rule's strips and
@@ -50,6 +57,7 @@ struct FieldExtractor {
         case nil: nodes = [context]
         case .css(let css): nodes = Array(try context.select(css))
         case .xpath(let xpath): nodes = Array(try context.xpath(xpath))
+        case .json: nodes = []
         }
         if let attr = rule.attr {
             return nodes.compactMap { node in node.attr(attr).map { edited($0, rule).collapsingWhitespace } }
@@ -60,7 +68,7 @@ struct FieldExtractor {
     }
 
     /// The text without the rule's `strip` fragments, then with its replacements made.
-    private func edited(_ text: String, _ rule: FieldRule) -> String {
+    func edited(_ text: String, _ rule: FieldRule) -> String {
         var text = text
         for fragment in rule.strip where !fragment.isEmpty {
             text = text.removingEvery(fragment)

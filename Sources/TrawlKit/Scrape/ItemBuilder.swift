@@ -9,12 +9,13 @@ struct ItemBuilder {
     /// Adds the row's item to `result` when it has every required field; else counts it.
     func add(_ row: FieldRow, to result: inout ScrapeResult) {
         guard let item = item(from: row) else {
-            // Every element a list's selector matches is meant to be an item, so one with no
-            // id (the field it comes from is gone) lacks a required field too: left
-            // uncounted, a page that lost its links would pass the guard. A table's spacer
+            // Every element a list's selector (or a json source's query) matches is meant to
+            // be an item, so one with no id (the field it comes from is gone) lacks a
+            // required field too: left uncounted, a page that lost its links would pass the
+            // guard. A table's spacer
             // rows and section headings, a status row without a label and a feed entry with
             // nothing to know it by are no items at all.
-            if source.kind == .list { result.missingRequired += 1 }
+            if source.kind == .list || source.kind == .json { result.missingRequired += 1 }
             return
         }
         if source.required.allSatisfy({ has(item, $0) }) {

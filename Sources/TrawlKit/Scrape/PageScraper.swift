@@ -1,5 +1,6 @@
 import Foundation
 import TrawlHTML
+import TrawlJSON
 
 /// Turns one fetched page into items: the source's kind picks the scraper that reads the
 /// page's field rows, and `ItemBuilder` makes them items.
@@ -14,7 +15,10 @@ struct PageScraper: Sendable {
         switch source.kind {
         case .feed:
             return try FeedScraper(source: source).scrape(page)
+        case .json:
+            return try JSONScraper(source: source).scrape(page)
         case .list, .table, .status:
+            if Self.isJSON(page) { throw ScrapeError.responseIsJSON(page.url) }
             let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
             if document.isTruncated {
                 throw ScrapeError.truncated(page.url, reason: document.warnings.joined(separator: "; "))
@@ -23,6 +27,16 @@ struct PageScraper: Sendable {
             result.notices = document.warnings.map { "\(page.url.absoluteString): \($0)" }
             return result
         }
+    }
+
+    /// Whether a page is JSON rather than HTML: it opens with `{` or `[` (no HTML does) and
+    /// says it is JSON or parses as JSON.
+    static func isJSON(_ page: FetchedPage) -> Bool {
+        guard let first = page.body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return false }
+        if let type = page.contentType, MediaType.isJSON(type) { return true }
+        return (try? JSONParser.parse(page.body)) != nil
     }
 
     /// Scrapes an already parsed HTML document.
@@ -37,7 +51,7 @@ struct PageScraper: Sendable {
             result = try TableScraper(source: source).scrape(document, extractor: &extractor)
         case .status:
             result = try StatusScraper(source: source).scrape(document, extractor: &extractor)
-        case .feed:
+        case .feed, .json:
             result = ScrapeResult()
         }
         result.warnings += extractor.warnings

@@ -5,7 +5,7 @@ import Foundation
 public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong; compare with `==` (`error.code == .tableNotFound`).
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Value: String, Sendable { case layoutChanged, tableNotFound, unreadableFeed, truncated }
+        private enum Value: String, Sendable { case layoutChanged, tableNotFound, unreadableFeed, truncated, notJSON, responseIsJSON }
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
@@ -18,6 +18,10 @@ public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
         /// Less than the whole page was parsed (`Document.isTruncated`): scraped, it would report
         /// every item after the cut as removed.
         public static let truncated = Code(.truncated)
+        /// A json source whose response (or script) is not JSON, or whose query cannot run on it.
+        public static let notJSON = Code(.notJSON)
+        /// A list, table or status source whose response is JSON: it wants `kind: json`.
+        public static let responseIsJSON = Code(.responseIsJSON)
 
         public var description: String { value.rawValue }
     }
@@ -52,14 +56,22 @@ public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
         ScrapeError(.truncated, detail: reason, url: url)
     }
 
+    static func notJSON(_ url: URL, reason: String) -> ScrapeError {
+        ScrapeError(.notJSON, detail: reason, url: url)
+    }
+
+    static func responseIsJSON(_ url: URL) -> ScrapeError { ScrapeError(.responseIsJSON, url: url) }
+
     public var description: String {
         switch code {
         case .tableNotFound:
             let labels = header.map { "'\($0)'" }.joined(separator: ", ")
             return
                 "layout may have changed: no table on \(url?.absoluteString ?? "the page") has a header row with \(labels)"
-        case .unreadableFeed:
+        case .unreadableFeed, .notJSON:
             return "\(url?.absoluteString ?? "the feed"): \(detail)"
+        case .responseIsJSON:
+            return "\(url?.absoluteString ?? "the page"): the response is JSON: use `kind: json` (items and fields by JSONPath)"
         case .truncated:
             return "\(url?.absoluteString ?? "the page"): \(detail); not scraped, so nothing is reported removed"
         default:

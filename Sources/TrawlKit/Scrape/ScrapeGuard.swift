@@ -39,7 +39,8 @@ struct ScrapeGuard {
     static let manyScripts = 10
 
     private func javaScriptHint(_ result: ScrapeResult) -> String {
-        guard source.kind != .feed, result.items.isEmpty, result.scriptCount >= Self.manyScripts else { return "" }
+        guard source.kind != .feed, source.kind != .json, result.items.isEmpty, result.scriptCount >= Self.manyScripts
+        else { return "" }
         return "; the page holds \(result.scriptCount) <script> elements, so the list may be built by "
             + "JavaScript: fetch it with \"render\": \"browser\""
     }
@@ -48,7 +49,7 @@ struct ScrapeGuard {
         switch source.kind {
         case .table: return "a table headed \(source.header.joined(separator: " / "))"
         case .feed: return "the feed's entries"
-        case .list, .status: return "`\(source.items ?? "")`"
+        case .list, .status, .json: return "`\(source.items ?? "")`"
         }
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import TrawlJSON
+
+/// The JSON a page's script holds: the whole text (`<script id="__NEXT_DATA__"
+/// type="application/json">`, JSON-LD), or the value of a JavaScript assignment
+/// (`window.__INITIAL_STATE__ = {...};`).
+///
+/// The value must be strict JSON: JavaScript that only looks like it (`undefined`, a
+/// trailing comma, a function call) is a `JSONError` with the line and column in the
+/// script's text, never a guess.
+enum EmbeddedJSON {
+    static func value(in text: String) throws(JSONError) -> JSONValue {
+        let bytes = Array(text.utf8)
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) -> JSONValue in
+                let start = Self.valueStart(in: buffer)
+                return try JSONParser.parseValue(in: buffer, from: start).value
+            }
+        }
+        return try result.get()
+    }
+
+    /// Where the JSON starts: the first byte that is not white space (or the opening of an
+    /// HTML comment), or just after the `=` of a leading assignment such as
+    /// `window["__STATE__"] = ` or `var state = `.
+    static func valueStart(in bytes: UnsafeRawBufferPointer) -> Int {
+        var index = skipBlank(bytes, from: 0)
+        if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
+            bytes[index + 2] == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: "-")
+        {
+            index = skipBlank(bytes, from: index + 4)
+        }
+        // JSON itself starts with a bracket or a quote; an assignment with a name.
+        guard index < bytes.count, isTargetByte(bytes[index]),
+            ![UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[index])
+        else { return index }
+        var scan = index
+        while scan < bytes.count, isTargetByte(bytes[scan]) || isBlank(bytes[scan]) { scan += 1 }
+        // `=` but not `==` or `=>`: an assignment, whose value follows.
+        guard scan < bytes.count, bytes[scan] == UInt8(ascii: "="),
+            scan + 1 >= bytes.count || (bytes[scan + 1] != UInt8(ascii: "=") && bytes[scan + 1] != UInt8(ascii: ">"))
+        else { return index }
+        return skipBlank(bytes, from: scan + 1)
+    }
+
+    /// Bytes of an assignment's target: names, `.`, `$`, and `["quoted"]` subscripts.
+    private static func isTargetByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "."),
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return true
+        default: return byte >= 0x80
+        }
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func skipBlank(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+        return index
+    }
+}
