@@ -72,7 +72,7 @@ public enum CommandLineTool {
     static func status(for error: Error) -> ExitStatus {
         switch error {
         case let classified as ClassifiedError: return classified.exitStatus
-        case is ConfigurationError, is RunOptionsError, is ShardError: return .usage
+        case is ConfigurationError, is RunOptionsError, is ShardError, is ShardMismatchError: return .usage
         case is CacheLockedError: return .locked
         case is RunInterruptedError: return .interrupted
         default: return .failure

@@ -41,7 +41,8 @@ struct ExtractCommand: TrawlCommand {
         }
         let extraction: ArticleExtraction
         do {
-            extraction = ArticleExtractor.extract(try await SelectCommand.read(input, base: base))
+            extraction = ArticleExtractor.extract(
+                try await SelectCommand.read(input, base: base, maxBytes: FetchSettings().maxBytes))
         } catch let error as FetchError {
             console.error("\(error)")
             return .failure

@@ -21,6 +21,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("url", url)
         key.add("base", base)
         key.add("items", items)
+        key.add("script", script)
         key.add("fields", fields)
         key.add("idField", idField)
         key.add("ignoreChanges", ignoreChanges)
@@ -52,6 +53,7 @@ extension FieldRule: CanonicallyKeyed {
         switch locator {
         case .css(let selector): key.add("css", selector)
         case .xpath(let path): key.add("xpath", path)
+        case .json(let path): key.add("json", path)
         case nil: key.add("locator", nil as String?)
         }
         key.add("column", column)
