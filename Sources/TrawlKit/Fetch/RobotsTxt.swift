@@ -8,37 +8,37 @@ import Foundation
 /// final `$` anchors the end; `/robots.txt` itself is always allowed.
 struct RobotsTxt: Sendable, Hashable {
     /// One `allow` or `disallow` line.
-    public struct Rule: Sendable, Hashable {
-        public var allows: Bool
+    struct Rule: Sendable, Hashable {
+        var allows: Bool
         /// The path pattern, percent-encoding normalised.
-        public var pattern: String
+        var pattern: String
 
-        public init(allows: Bool, pattern: String) {
+        init(allows: Bool, pattern: String) {
             self.allows = allows
             self.pattern = RobotsTxt.normalise(pattern)
         }
     }
 
     /// Consecutive `user-agent` lines and the rules after them (RFC 9309 §2.1).
-    public struct Group: Sendable, Hashable {
-        public var userAgents: [String]
-        public var rules: [Rule]
+    struct Group: Sendable, Hashable {
+        var userAgents: [String]
+        var rules: [Rule]
     }
 
-    public private(set) var groups: [Group]
+    private(set) var groups: [Group]
 
     /// RFC 9309 §2.5: crawlers must parse at least the first 500 KiB.
-    public static let parsedBytes = 500 * 1024
+    static let parsedBytes = 500 * 1024
 
     /// A robots.txt that allows everything, for a site without one.
-    public static let allowAll = RobotsTxt(groups: [])
+    static let allowAll = RobotsTxt(groups: [])
 
-    public init(groups: [Group]) {
+    init(groups: [Group]) {
         self.groups = groups
     }
 
     /// Parses the text of a robots.txt; lines it does not understand are skipped, as the RFC asks.
-    public init(parsing text: String) {
+    init(parsing text: String) {
         var groups: [Group] = []
         var current: Group?
         var lastWasUserAgent = false
@@ -72,7 +72,7 @@ struct RobotsTxt: Sendable, Hashable {
     }
 
     /// Whether a crawler calling itself `productToken` may fetch `url`.
-    public func allows(_ url: URL, userAgent productToken: String) -> Bool {
+    func allows(_ url: URL, userAgent productToken: String) -> Bool {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         var path = components?.percentEncodedPath ?? "/"
         if path.isEmpty { path = "/" }
@@ -81,7 +81,7 @@ struct RobotsTxt: Sendable, Hashable {
     }
 
     /// Whether a crawler calling itself `productToken` may fetch `path` (with any query).
-    public func allows(path: String, userAgent productToken: String) -> Bool {
+    func allows(path: String, userAgent productToken: String) -> Bool {
         if path == "/robots.txt" { return true }
         let rules = rules(for: productToken)
         let target = Array(Self.normalise(path).utf8)

@@ -9,12 +9,12 @@ import Foundation
 /// told anyone (stopped by a signal, or killed and its record completed from the journal
 /// later) is told with the next run that delivers.
 struct NotificationDispatcher: Sendable {
-    public let configuration: Configuration
-    public let store: CacheStore
-    public let clock: WallClock
-    public let report: @Sendable (RunEvent) -> Void
+    let configuration: Configuration
+    let store: CacheStore
+    let clock: WallClock
+    let report: @Sendable (RunEvent) -> Void
 
-    public init(
+    init(
         configuration: Configuration, store: CacheStore, clock: WallClock = .system,
         report: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
@@ -55,7 +55,7 @@ struct NotificationDispatcher: Sendable {
 
     /// Delivers `run`, after whatever earlier runs are still pending or were never told.
     /// Problems are reported, never thrown.
-    public func deliver(after run: RunRecord) async {
+    func deliver(after run: RunRecord) async {
         let subscriptions = self.subscriptions
         guard !subscriptions.isEmpty else { return }
         do {

@@ -3,71 +3,71 @@ import Foundation
 /// What one notifier is told of one run: the changes of the sources it watches, and the
 /// sources that broke or recovered. Encoded as the webhook's `json` body (docs/NOTIFY.md).
 struct RunNotification: Sendable {
-    public struct FieldChange: Sendable {
-        public var field: String
+    struct FieldChange: Sendable {
+        var field: String
         /// The cache's wording (RFC 3339 dates, plain digits); null when absent.
-        public var before: String?
-        public var after: String?
+        var before: String?
+        var after: String?
         /// The human wording: `1:80,000`, `1 December 2026`.
-        public var beforeText: String
-        public var afterText: String
+        var beforeText: String
+        var afterText: String
     }
 
-    public struct ItemChange: Sendable {
+    struct ItemChange: Sendable {
         /// `added`, `changed`, `removed`, `reappeared`.
-        public var kind: String
-        public var id: String
-        public var title: String
-        public var url: String?
+        var kind: String
+        var id: String
+        var title: String
+        var url: String?
         /// The change in words: "Chart 11451 rescaled: 1:80,000 → 1:100,000".
-        public var text: String
-        public var fields: [FieldChange]
+        var text: String
+        var fields: [FieldChange]
     }
 
-    public struct SourceChanges: Sendable {
-        public var id: String
-        public var name: String
+    struct SourceChanges: Sendable {
+        var id: String
+        var name: String
         /// The source's page on the site, when `site.url` is set.
-        public var page: String?
-        public var changes: [ItemChange]
+        var page: String?
+        var changes: [ItemChange]
     }
 
-    public struct Failure: Sendable {
-        public var source: String
-        public var name: String
+    struct Failure: Sendable {
+        var source: String
+        var name: String
         /// `broke`, `recovered`, `degraded` (field warnings began) or `repaired` (they stopped).
-        public var event: String
-        public var error: String?
+        var event: String
+        var error: String?
         /// For `broke`: the error's kind (`httpStatus`, `guard`, … docs/CACHE.md).
-        public var errorKind: String?
-        public var text: String
+        var errorKind: String?
+        var text: String
     }
 
-    public var version = 1
-    public var run: String
-    public var started: Date
-    public var finished: Date
-    public var site: String?
-    public var siteTitle: String
+    var version = 1
+    var run: String
+    var started: Date
+    var finished: Date
+    var site: String?
+    var siteTitle: String
     /// The day's digest on the site, when `site.url` is set.
-    public var digest: String?
-    public var counts: Counts
-    public var sources: [SourceChanges]
-    public var failures: [Failure]
+    var digest: String?
+    var counts: Counts
+    var sources: [SourceChanges]
+    var failures: [Failure]
     /// Changes and failures left out to fit a chat service's limit (`prefix(_:)`).
-    public var omitted = 0
+    var omitted = 0
 
-    public struct Counts: Sendable {
-        public var changes: Int
-        public var added: Int
-        public var changed: Int
-        public var removed: Int
-        public var reappeared: Int
-        public var failures: Int
+    struct Counts: Sendable {
+        var changes: Int
+        var added: Int
+        var changed: Int
+        var removed: Int
+        var reappeared: Int
+        var failures: Int
     }
 
     /// True when there is nothing to send.
-    public var isEmpty: Bool { counts.changes == 0 && failures.isEmpty }
+    var isEmpty: Bool { counts.changes == 0 && failures.isEmpty }
 
     /// What `notifier`, watching `scope` (nil: every source), is told of `run`.
     static func make(
@@ -133,7 +133,7 @@ struct RunNotification: Sendable {
     }
 
     /// "Trawl demo: 3 changes, 1 source stopped working".
-    public var subject: String {
+    var subject: String {
         var parts: [String] = []
         if counts.changes > 0 { parts.append(CountText.of(counts.changes, "change", "changes")) }
         func count(_ kind: HealthEvent.Kind) -> Int { failures.filter { $0.event == kind.rawValue }.count }

@@ -10,14 +10,14 @@ final class BuildProblem: @unchecked Sendable {
     private let lock = NSLock()
     private var text: String?
 
-    public init() {}
+    init() {}
 
     /// The message, or nil when the last regeneration worked.
-    public var message: String? { lock.withLock { text } }
+    var message: String? { lock.withLock { text } }
 
-    public func report(_ message: String) { lock.withLock { text = message } }
+    func report(_ message: String) { lock.withLock { text = message } }
 
-    public func clear() { lock.withLock { text = nil } }
+    func clear() { lock.withLock { text = nil } }
 
     /// The error page for `path`, or nil when there is no problem or `path` is not a page.
     func response(for path: String) -> HTTPResponse? {

@@ -7,10 +7,10 @@ import TrawlServe
 /// sends every listener a `reload` event.
 actor LiveReload {
     /// The event stream's path, out of the way of any file a site would have.
-    public static let path = "/__trawl/reload"
+    static let path = "/__trawl/reload"
 
     /// The script put into every HTML page served in watch mode.
-    public static let script = """
+    static let script = """
         <script>new EventSource("\(path)").addEventListener("reload", () => location.reload());</script>
 
         """
@@ -23,24 +23,24 @@ actor LiveReload {
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
     private let heartbeat: Duration
     /// Streams open at once; each holds a connection, so more would lock pages out.
-    public nonisolated let maxListeners: Int
+    nonisolated let maxListeners: Int
     private nonisolated let open = StreamCount()
 
     /// - Parameters:
     ///   - heartbeat: how often idle listeners get a comment line, so a closed page is noticed.
     ///   - maxListeners: streams open at once; past it a page is told to retry (503).
-    public init(heartbeat: Duration = .seconds(15), maxListeners: Int = 16) {
+    init(heartbeat: Duration = .seconds(15), maxListeners: Int = 16) {
         self.heartbeat = heartbeat
         self.maxListeners = maxListeners
     }
 
     /// Sends every listening page a `reload` event.
-    public func reload() {
+    func reload() {
         for listener in listeners.values { listener.yield(.reload) }
     }
 
     /// The streamed response for a page that starts listening.
-    public nonisolated func response() -> HTTPResponse {
+    nonisolated func response() -> HTTPResponse {
         guard open.enter(limit: maxListeners) else {
             var busy = HTTPResponse.plain(503, "too many live-reload streams are open; reload the page by hand")
             busy.headers["Retry-After"] = "10"

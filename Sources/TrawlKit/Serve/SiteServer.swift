@@ -4,22 +4,22 @@ import TrawlServe
 /// `trawl serve`: a folder over HTTP on 127.0.0.1, and in watch mode, regeneration when
 /// templates or configuration change and a reload of every open page.
 final class SiteServer: Sendable {
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// The folder served (`Output/`).
-        public var root: URL
-        public var host: String
-        public var port: UInt16
+        var root: URL
+        var host: String
+        var port: UInt16
         /// Templates and configuration: a change here calls `onChange`, then reloads pages.
         /// Empty: no watching and no reload script.
-        public var watchedPaths: [URL]
+        var watchedPaths: [URL]
         /// Regenerates the site; the served folder is re-read afterwards.
-        public var onChange: @Sendable () async -> Void
-        public var pollInterval: Duration
-        public var maxConnections: Int
+        var onChange: @Sendable () async -> Void
+        var pollInterval: Duration
+        var maxConnections: Int
         /// In watch mode, a failed regeneration's message, served as every page until it is fixed.
-        public var problem: BuildProblem?
+        var problem: BuildProblem?
 
-        public init(
+        init(
             root: URL, host: String = "127.0.0.1", port: UInt16 = 8000, watchedPaths: [URL] = [],
             onChange: @escaping @Sendable () async -> Void = {}, pollInterval: Duration = .milliseconds(500),
             maxConnections: Int = 64, problem: BuildProblem? = nil
@@ -34,15 +34,15 @@ final class SiteServer: Sendable {
             self.problem = problem
         }
 
-        public var watches: Bool { !watchedPaths.isEmpty }
+        var watches: Bool { !watchedPaths.isEmpty }
     }
 
-    public let configuration: Configuration
-    public let liveReload: LiveReload
+    let configuration: Configuration
+    let liveReload: LiveReload
     private let server: HTTPServer
     private let watcher = WatchTask()
 
-    public init(configuration: Configuration) throws {
+    init(configuration: Configuration) throws {
         self.configuration = configuration
         // Streams may take at most a quarter of the connections: the rest are for pages.
         self.liveReload = LiveReload(maxListeners: max(1, configuration.maxConnections / 4))
@@ -70,9 +70,9 @@ final class SiteServer: Sendable {
     }
 
     /// The address pages are served at.
-    public var url: URL { server.baseURL }
+    var url: URL { server.baseURL }
 
-    public func start() throws {
+    func start() throws {
         try server.start()
         guard configuration.watches else { return }
         let configuration = self.configuration
@@ -103,13 +103,13 @@ final class SiteServer: Sendable {
     }
 
     /// Stops watching, ends open event streams and connections, and closes the socket.
-    public func stop() {
+    func stop() {
         watcher.cancel()
         server.stop()
     }
 
     /// Waits for the connections that were open at `stop()` to finish.
-    public func waitUntilStopped() async {
+    func waitUntilStopped() async {
         await server.waitUntilStopped()
     }
 }

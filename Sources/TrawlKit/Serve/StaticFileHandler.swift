@@ -7,11 +7,11 @@ import TrawlServe
 /// never a byte from outside the folder.
 struct StaticFileHandler: Sendable {
     /// The folder served, with symbolic links resolved.
-    public let root: URL
+    let root: URL
     /// A `<script>` put before `</body>` of every HTML page (live reload), or nil.
-    public var injectedScript: String?
+    var injectedScript: String?
 
-    public init(root: URL, injectedScript: String? = nil) throws {
+    init(root: URL, injectedScript: String? = nil) throws {
         let resolved = root.standardizedFileURL.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -20,7 +20,7 @@ struct StaticFileHandler: Sendable {
         self.injectedScript = injectedScript
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return HTTPResponse(status: 405, headers: ["Allow": "GET, HEAD"], text: "405 Method Not Allowed\n")
         }
@@ -164,7 +164,7 @@ struct StatusCode: Error, Equatable {
 enum ServeError: Error, CustomStringConvertible, Sendable {
     case notADirectory(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .notADirectory(let path): return "\(path): not a folder (run 'trawl generate' first?)"
         }
