@@ -155,3 +155,32 @@ extension JSONRealDocumentTests {
             ])
     }
 }
+
+extension JSONRealDocumentTests {
+    /// A Hacker News Algolia search response configured as the GUIDE's row: dates from
+    /// `created_at_i` (Unix seconds), identity from `objectID` because two hits share a title.
+    @Test func hackerNewsAlgoliaHitsReadAsTheGuideShows() throws {
+        let result = try Self.scrape(
+            "hn-algolia-search.json", url: "https://hn.algolia.com/api/v1/search?query=ssh",
+            #"""
+            {"id": "hn", "kind": "json", "url": "https://hn.algolia.com/api/v1/search?query=ssh", "items": "$.hits[*]",
+             "idField": "id",
+             "fields": {"id": "$.objectID", "title": "$.title", "url": "$.url", "date": "$.created_at_i",
+                        "points": "$.points", "comments": "$.num_comments", "author": "$.author"}}
+            """#)
+        #expect(result.items.count == 4)
+        #expect(result.warnings.isEmpty)
+        let first = result.items[0]
+        #expect(first.id == "8828543")
+        #expect(first.title == "Why aren’t we using SSH for everything?")
+        #expect(first.url?.absoluteString == "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc")
+        #expect(first.date == Date(timeIntervalSince1970: 1_420_232_746))
+        #expect(first[field: "points"] == .int(270))
+        #expect(first[field: "comments"] == .int(103))
+        #expect(first[field: "author"] == .string("dkua"))
+        #expect(result.items[1].id == "11516582")
+        #expect(result.items[1].title == "Why aren’t we using SSH for everything? (2015)")
+        #expect(result.items[1][field: "points"] == .int(173))
+        #expect(result.items.map(\.id) == ["8828543", "11516582", "13566801", "8830693"])
+    }
+}
