@@ -73,7 +73,8 @@ extension SelectCommand {
     /// An input's bytes as a fetched page: standard input, a URL, or a file.
     static func readPage(_ input: String, maxBytes: Int) async throws -> FetchedPage {
         if let url = URL(string: input), url.isFetchable {
-            guard case .page(let page) = try await Fetcher(settings: FetchSettings(maxBytes: maxBytes)).fetch(url) else {
+            guard case .page(let page) = try await Fetcher(settings: FetchSettings(maxBytes: maxBytes)).fetch(url)
+            else {
                 throw FetchError.unreachable(url, reason: "no body")
             }
             return page

@@ -176,21 +176,11 @@ struct SelectCommand: TrawlCommand {
     }
 
     static func read(_ input: String, base: URL?, maxBytes: Int) async throws -> Document {
-        if input == "-" {
-            let data = FileHandle.standardInput.readData(ofLength: maxBytes + 1)
-            guard data.count <= maxBytes else { throw UnreadableInput(path: input, reason: tooLarge(maxBytes)) }
-            return Document.parseHTML(data, url: base)
-        }
-        if let url = URL(string: input), url.isFetchable {
-            guard case .page(let page) = try await Fetcher(settings: FetchSettings(maxBytes: maxBytes)).fetch(url)
-            else {
-                throw FetchError.unreachable(url, reason: "no body")
-            }
-            return parse(
-                page.body, url: base ?? (url.isWebAddress ? page.url : nil), contentType: page.contentType,
-                name: url.path)
-        }
-        return parse(try contents(of: input, maxBytes: maxBytes), url: base, contentType: nil, name: input)
+        let page = try await readPage(input, maxBytes: maxBytes)
+        if input == "-" { return Document.parseHTML(page.body, url: base) }
+        // Only a web page's own address is a base: a file's links stay as written unless --base.
+        let address = page.url.isWebAddress ? page.url : nil
+        return parse(page.body, url: base ?? address, contentType: page.contentType, name: page.requestedURL.path)
     }
 
     /// A file's bytes, refused unread when it is larger than `maxBytes` (a 200 MB page read
