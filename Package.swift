@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "TrawlKit",
             dependencies: [
-                "TrawlText", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "TrawlArticle", "Mustache",
+                "TrawlText", "TrawlHTML", "TrawlFeeds", "TrawlJSON", "TrawlDates", "TrawlServe", "TrawlArticle",
+                "Mustache",
                 "CCmarkGFM",
                 "CCurl",
             ],

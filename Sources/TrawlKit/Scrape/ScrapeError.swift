@@ -5,7 +5,9 @@ import Foundation
 public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What went wrong; compare with `==` (`error.code == .tableNotFound`).
     public struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Value: String, Sendable { case layoutChanged, tableNotFound, unreadableFeed, truncated, notJSON, responseIsJSON }
+        private enum Value: String, Sendable {
+            case layoutChanged, tableNotFound, unreadableFeed, truncated, notJSON, responseIsJSON
+        }
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
@@ -71,7 +73,8 @@ public struct ScrapeError: Error, CustomStringConvertible, Sendable, Equatable {
         case .unreadableFeed, .notJSON:
             return "\(url?.absoluteString ?? "the feed"): \(detail)"
         case .responseIsJSON:
-            return "\(url?.absoluteString ?? "the page"): the response is JSON: use `kind: json` (items and fields by JSONPath)"
+            return
+                "\(url?.absoluteString ?? "the page"): the response is JSON: use `kind: json` (items and fields by JSONPath)"
         case .truncated:
             return "\(url?.absoluteString ?? "the page"): \(detail); not scraped, so nothing is reported removed"
         default:

@@ -67,7 +67,8 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
             return "the file is too large: \(Self.mebibytes(bytes)), more than the \(Self.mebibytes(Int64(limit)))"
                 + " a cache file of its kind may hold, so it is not read"
         case .otherShardCount(let shard, let count):
-            return "the record of \(shard), in a run split into \(CountText.of(count, "shard", "shards")): shards of another N"
+            return
+                "the record of \(shard), in a run split into \(CountText.of(count, "shard", "shards")): shards of another N"
                 + " scrape the same sources, so their changes would count twice"
         case .padded(let count):
             return "the file ends in \(CountText.of(count, "NUL byte", "NUL bytes")) after its JSON"
