@@ -133,7 +133,7 @@ extension FeedCommand {
     /// depending on its registration in the command list.
     static func runForTests(_ arguments: [String], console: Console) async -> TrawlKit.ExitStatus {
         do {
-            return try await run(ParsedArguments(arguments, flags: flags, options: options), console: console)
+            return try await run(parse(arguments), console: console)
         } catch let error as UsageError {
             console.error("\(error)")
             return .usage

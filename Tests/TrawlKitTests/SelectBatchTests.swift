@@ -22,7 +22,7 @@ import Testing
             }
         }
         let capture = CapturingConsole()
-        let parsed = try ParsedArguments(arguments, flags: SelectCommand.flags, options: SelectCommand.options)
+        let parsed = try SelectCommand.parse(arguments)
         let status = try await SelectCommand.run(parsed, console: capture.console)
         #expect(capture.output == expected)
         #expect(capture.errors.contains("missing.html: cannot read the file"))
@@ -36,9 +36,7 @@ import Testing
         try Data("<p>one</p><p>two</p>".utf8).write(to: first)
         try Data("<p>three</p>".utf8).write(to: second)
         let capture = CapturingConsole()
-        let parsed = try ParsedArguments(
-            ["p", first.path, "file://" + second.path, first.path], flags: SelectCommand.flags,
-            options: SelectCommand.options)
+        let parsed = try SelectCommand.parse(["p", first.path, "file://" + second.path, first.path])
         let status = try await SelectCommand.run(parsed, console: capture.console)
         #expect(capture.output == "one\ntwo\nthree\none\ntwo\n")
         #expect(status == .success)

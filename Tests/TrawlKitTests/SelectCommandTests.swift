@@ -30,7 +30,7 @@ import Testing
         let expanded = arguments.map { $0 == "PAGE" ? file.path : $0 }
         let status: TrawlKit.ExitStatus
         do {
-            let parsed = try ParsedArguments(expanded, flags: SelectCommand.flags, options: SelectCommand.options)
+            let parsed = try SelectCommand.parse(expanded)
             status = try await SelectCommand.run(parsed, console: capture.console)
         } catch let error as UsageError {
             capture.console.error("\(error)")

@@ -7,7 +7,7 @@ import Testing
 /// `trawl serve`'s command line, up to the point where it would start serving.
 @Suite struct ServeCommandTests {
     func configuration(_ arguments: [String]) throws -> SiteServer.Configuration {
-        let parsed = try ParsedArguments(arguments, flags: ServeCommand.flags, options: ServeCommand.options)
+        let parsed = try ServeCommand.parse(arguments)
         return try ServeCommand.configuration(from: parsed, console: CapturingConsole().console)
     }
 

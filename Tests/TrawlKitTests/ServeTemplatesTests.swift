@@ -23,9 +23,7 @@ import Testing
     }
 
     func serveConfiguration(_ console: CapturingConsole) throws -> SiteServer.Configuration {
-        let parsed = try ParsedArguments(
-            ["--watch", "--config", project.file("trawl.json").path], flags: ServeCommand.flags,
-            options: ServeCommand.options)
+        let parsed = try ServeCommand.parse(["--watch", "--config", project.file("trawl.json").path])
         return try ServeCommand.configuration(from: parsed, console: console.console)
     }
 

@@ -25,8 +25,8 @@ import Testing
 
     private func run(_ arguments: [String]) async throws -> (TrawlKit.ExitStatus, CapturingConsole) {
         let capture = CapturingConsole()
-        let parsed = try ParsedArguments(arguments, flags: TemplateCommand.flags, options: TemplateCommand.options)
         do {
+            let parsed = try TemplateCommand.parse(arguments)
             return (try await TemplateCommand.run(parsed, console: capture.console), capture)
         } catch {
             capture.console.error("\(error)")
@@ -91,9 +91,6 @@ import Testing
     }
 
     @Test func templateIsRequired() async throws {
-        let parsed = try ParsedArguments([], flags: TemplateCommand.flags, options: TemplateCommand.options)
-        await #expect(throws: UsageError.self) {
-            try await TemplateCommand.run(parsed, console: CapturingConsole().console)
-        }
+        #expect(throws: UsageError("missing TEMPLATE")) { try TemplateCommand.parse([]) }
     }
 }

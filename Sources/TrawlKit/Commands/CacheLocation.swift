@@ -4,13 +4,11 @@ import Foundation
 /// `--config FILE` and `--cache DIR` as `trawl run`.
 struct CacheLocation: Sendable {
     /// The options every command that reads the cache takes.
-    static let options: Set<String> = ["--config", "--cache"]
-
-    /// The usage lines for those options.
-    static let usage = """
-          --config FILE   the configuration whose cache to read (default: ./trawl.json)
-          --cache DIR     the cache directory (default: the configuration's); alone, needs no configuration
-        """
+    static let options = [
+        ConfigurationOptions.config.helped("the configuration whose cache to read (default: ./trawl.json)"),
+        ConfigurationOptions.cache.helped(
+            "the cache directory (default: the configuration's); alone, needs no configuration"),
+    ]
 
     var directory: URL
     /// The configured sources in configuration order, when a configuration was read.
@@ -27,7 +25,8 @@ struct CacheLocation: Sendable {
     /// otherwise the configuration (`--config FILE`, default `trawl.json`) is read, and names
     /// the cache and the sources, with `--cache` laid over it.
     static func resolve(_ arguments: ParsedArguments) throws -> CacheLocation {
-        if let cache = arguments.value("--cache"), arguments.value("--config") == nil {
+        if let cache = arguments.value(ConfigurationOptions.cache), arguments.value(ConfigurationOptions.config) == nil
+        {
             return CacheLocation(directory: URL(fileURLWithPath: cache, isDirectory: true).standardizedFileURL)
         }
         // Only the cache is read: an unset `${VAR}` in a source's URL must not stop `status` or `diff`.

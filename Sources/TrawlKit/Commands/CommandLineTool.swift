@@ -48,7 +48,7 @@ public enum CommandLineTool {
             return .success
         }
         do {
-            let parsed = try ParsedArguments(rest, flags: command.flags, options: command.options)
+            let parsed = try command.parse(rest)
             return try await command.run(parsed, console: console)
         } catch let error where Self.usageError(for: error) != nil {
             console.error("\(Self.usageError(for: error)!)")

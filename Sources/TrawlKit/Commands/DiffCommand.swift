@@ -4,34 +4,35 @@ import Foundation
 enum DiffCommand: TrawlCommand {
     static let name = "diff"
     static let summary = "what the last run (or --run ID) changed, grouped by source"
-    static let usage = """
-        trawl diff [--run ID] [--json] [--exit-code] [--config FILE] [--cache DIR]
-
+    static let about = """
         Prints what a run found: each source's outcome, then its added (+), changed (~),
         removed (-) and reappeared (^) items in the words of the site and feeds ("Chart 1
         rescaled: 1:80,000 → 1:40,000"), with the fields the sentence does not say (a
         changed text's words as [-old-]{+new+}).
-
-          --run ID        the run to show, as named in Cache/runs (default: the latest)
-          --json          print {run, started, finished, sources: [{id, status, items, error, changes}]}
-                          with the stored values, each change with its `text`
-          --exit-code     exit 1 when the run changed something, 0 when not (as git diff
-                          --exit-code does), 2 when there is no such run; a baseline is
-                          not a change: `trawl diff --exit-code >/dev/null || …`
-        \(CacheLocation.usage)
         """
-    static let flags: Set<String> = ["--json", "--exit-code"]
-    static let options: Set<String> = CacheLocation.options.union(["--run"])
+    static let runID = CommandOption.option(
+        "--run", "ID", "the run to show, as named in Cache/runs (default: the latest)")
+    static let json = CommandOption.flag(
+        "--json",
+        """
+        print {run, started, finished, sources: [{id, status, items, error, changes}]}
+        with the stored values, each change with its `text`
+        """)
+    static let exitCode = CommandOption.flag(
+        "--exit-code",
+        """
+        exit 1 when the run changed something, 0 when not (as git diff
+        --exit-code does), 2 when there is no such run; a baseline is
+        not a change: `trawl diff --exit-code >/dev/null || …`
+        """)
+    static let options = [runID, json, exitCode] + CacheLocation.options
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let location = try CacheLocation.resolve(arguments)
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, runID: arguments.value("--run"), json: arguments.has("--json"), sourceIDs: location.sourceIDs,
-            exitCode: arguments.has("--exit-code"), console: console)
+            store: store, runID: arguments.value(runID), json: arguments.has(json), sourceIDs: location.sourceIDs,
+            exitCode: arguments.has(exitCode), console: console)
     }
 
     /// Prints run `runID` (default: the latest) of `store`; a run made by shards is one run,

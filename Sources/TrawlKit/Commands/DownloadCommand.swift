@@ -4,16 +4,16 @@ import Foundation
 struct DownloadCommand: TrawlCommand {
     static let name = "download"
     static let summary = "mirror the files items point to (e.g. chart PDFs) into Output/files/"
-    static let usage = """
-        trawl download [SOURCE...] [--config FILE] [--cache DIR] [--output DIR] [--quiet]
-
-          SOURCE   only these sources (default: every source with a "download" field)
-
+    static let positionals = [
+        CommandPositional("SOURCE", .any, help: "only these sources (default: every source with a \"download\" field)")
+    ]
+    static let options = [
+        ConfigurationOptions.config, ConfigurationOptions.cache, ConfigurationOptions.output, RunCommand.quiet,
+    ]
+    static let epilogue = """
         Complete files are skipped; partial ones resume where they stopped.
         exit status: 0 all files mirrored; 1 some failed; 2 usage error
         """
-    static let flags: Set<String> = ["--quiet"]
-    static let options: Set<String> = ["--config", "--cache", "--output"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try ConfigurationOptions.load(arguments)
@@ -22,7 +22,7 @@ struct DownloadCommand: TrawlCommand {
                 configuration.source(id) == nil ? "no source '\(id)'" : "source '\(id)' has no \"download\" field"
             throw UsageError("\(problem) in \(configuration.file.path)")
         }
-        let progress = DownloadProgress(console: console, quiet: arguments.has("--quiet"))
+        let progress = DownloadProgress(console: console, quiet: arguments.has(RunCommand.quiet))
         let summary = try await FileMirror(configuration: configuration)
             .mirror(sourceIDs: arguments.positionals) { progress.handle($0) }
         progress.finish(summary)

@@ -7,38 +7,32 @@ import TrawlJSON
 struct ExtractCommand: TrawlCommand {
     static let name = "extract"
     static let summary = "read the main article of a page: its text and details"
-    static let usage = """
-        trawl extract URL_OR_FILE [--json | --markdown | --html] [--base URL]
-
-          URL_OR_FILE  a file, '-' for standard input, or an http(s):// or file:// URL
-          --json       print {"url", "title", "byline", "published", "siteName", "lang",
-                       "excerpt", "image", "html", "text"}, absent values as null
-          --markdown   print the article as Markdown (CommonMark with GitHub's tables)
-          --html       print the article's HTML (sanitised: nothing active in it)
-          --base URL   resolve links against URL (default: the input's URL, then <base href>)
-
+    static let synopsis = ["trawl extract URL_OR_FILE [--json | --markdown | --html] [--base URL]"]
+    static let positionals = [
+        CommandPositional("URL_OR_FILE", help: "a file, '-' for standard input, or an http(s):// or file:// URL")
+    ]
+    static let json = CommandOption.flag(
+        "--json",
+        """
+        print {"url", "title", "byline", "published", "siteName", "lang",
+        "excerpt", "image", "html", "text"}, absent values as null
+        """)
+    static let markdown = CommandOption.flag(
+        "--markdown", "print the article as Markdown (CommonMark with GitHub's tables)")
+    static let html = CommandOption.flag("--html", "print the article's HTML (sanitised: nothing active in it)")
+    static let options = [json, markdown, html, SelectCommand.base]
+    static let epilogue = """
         Without a choice, prints the title, a blank line and the article's text.
         A page with no article (a list of links, an error page, a login wall) prints a note
         saying why on stderr.
         exit status: 0 an article was found; 1 none was, or the input cannot be read;
         2 usage error
         """
-    static let flags: Set<String> = ["--json", "--markdown", "--html"]
-    static let options: Set<String> = ["--base"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-            throw UsageError(arguments.positionals.isEmpty ? "missing URL_OR_FILE" : "one page at a time")
-        }
-        let chosen = ["--json", "--markdown", "--html"].filter(arguments.has)
-        guard chosen.count <= 1 else { throw UsageError("choose one of --json, --markdown and --html") }
-        var base: URL?
-        if let text = arguments.value("--base") {
-            guard let url = URL(string: text), url.scheme != nil else {
-                throw UsageError("--base needs an absolute URL, not '\(text)'")
-            }
-            base = url
-        }
+        let input = arguments.positionals[0]
+        let chosen = try arguments.choice(among: [json, markdown, html])
+        let base = try arguments.absoluteURL(SelectCommand.base)
         let extraction: ArticleExtraction
         do {
             extraction = ArticleExtractor.extract(
@@ -52,10 +46,10 @@ struct ExtractCommand: TrawlCommand {
         }
         for note in extraction.notes { console.warning("\(input): \(note)") }
         guard let article = extraction.article else { return .failure }
-        switch chosen.first {
-        case "--json": console.print(JSONWriter.string(json(article)))
-        case "--markdown": console.write(ArticleMarkdownWriter.markdown(article))
-        case "--html": console.print(article.html)
+        switch chosen {
+        case json: console.print(JSONWriter.string(json(article)))
+        case markdown: console.write(ArticleMarkdownWriter.markdown(article))
+        case html: console.print(article.html)
         default: console.print([article.title ?? "", "", article.text].joined(separator: "\n"))
         }
         return .success

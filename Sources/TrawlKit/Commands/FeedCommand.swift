@@ -11,23 +11,16 @@ import TrawlText
 struct FeedCommand: TrawlCommand {
     static let name = "feed"
     static let summary = "parse a feed file or URL (RSS, Atom, JSON Feed) and print it as JSON"
-    static let usage = """
-        trawl feed FILE_OR_URL [--strict]
-
-          --strict   fail on ill-formed XML instead of recovering what can be read
-
-        exit status: 0 parsed (warnings on stderr); 1 not a feed, or cannot be read or parsed
-        """
-    static let flags: Set<String> = ["--strict"]
-    static let options: Set<String> = []
+    static let positionals = [CommandPositional("FILE_OR_URL")]
+    static let strict = CommandOption.flag("--strict", "fail on ill-formed XML instead of recovering what can be read")
+    static let options = [strict]
+    static let epilogue = "exit status: 0 parsed (warnings on stderr); 1 not a feed, or cannot be read or parsed"
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-            throw UsageError(arguments.positionals.isEmpty ? "a feed file or URL is needed" : "one feed at a time")
-        }
+        let input = arguments.positionals[0]
         let parsed: ParsedFeed
         do {
-            parsed = try await read(location(of: input), lenient: !arguments.has("--strict"))
+            parsed = try await read(location(of: input), lenient: !arguments.has(strict))
         } catch let error as FeedError {
             console.error("\(input): \(error)")
             return .failure

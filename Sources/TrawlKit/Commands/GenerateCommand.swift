@@ -4,22 +4,16 @@ import Foundation
 struct GenerateCommand: TrawlCommand {
     static let name = "generate"
     static let summary = "render Output/ from the cache only"
-    static let usage = """
-        trawl generate [--config FILE] [--cache DIR] [--output DIR] [--templates DIR] [--quiet]
-
-          Takes the cache lock, so it waits for no one: while a run or a shard
-          ('trawl scrape --shard') holds its lock in the cache, it exits 3. A run made by
-          shards is shown as one run; a shard that did not report is named on the site.
-          Completes the records of runs that were cut short, and prunes old run records
-          as 'trawl run' does.
+    static let about = """
+        Takes the cache lock, so it waits for no one: while a run or a shard
+        ('trawl scrape --shard') holds its lock in the cache, it exits 3. A run made by
+        shards is shown as one run; a shard that did not report is named on the site.
+        Completes the records of runs that were cut short, and prunes old run records
+        as 'trawl run' does.
         """
-    static let flags: Set<String> = ["--quiet"]
-    static let options: Set<String> = ConfigurationOptions.names
+    static let options = ConfigurationOptions.all + [RunCommand.quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let configuration = try ConfigurationOptions.load(arguments)
         let clock = WallClock.fromEnvironment()
         let store = CacheStore(root: configuration.cacheDirectory, clock: clock)
@@ -36,7 +30,7 @@ struct GenerateCommand: TrawlCommand {
         }
         let report = try SiteGenerator(configuration: configuration).generateReport()
         for problem in report.problems { console.warning(problem.description) }
-        if !arguments.has("--quiet") {
+        if !arguments.has(RunCommand.quiet) {
             console.note(
                 "generated \(CountText.of(report.files, "file", "files")) (\(report.rewritten) rewritten) in \(configuration.outputDirectory.path)"
             )

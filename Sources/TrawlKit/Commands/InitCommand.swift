@@ -5,42 +5,42 @@ import Foundation
 struct InitCommand: TrawlCommand {
     static let name = "init"
     static let summary = "write a starter trawl.json, or propose a source for a page (--from)"
-    static let usage = """
-        trawl init [FILE] [--force]
-        trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write] [--config FILE]
-
-          FILE          where to write (default: ./trawl.json)
-          --force       replace an existing file
-
-          --from PAGE   propose a source for PAGE (an http(s) or file URL, or a file): a
-                        'feed' source when the page links a feed (<link rel="alternate">);
-                        otherwise (or with --list) a 'list' source for the best of the page's
-                        repeated item structures, with items, title, url and, where found,
-                        date (with its format) and summary. Prints the ranked lists, the
-                        proposed source and the first items it scrapes.
-          --list        look for repeated lists even when the page links a feed
-          --pick N      propose the N-th list of the ranking instead of the first
-          --id ID       the new source's id (default: from the page's host or file name)
-          --base URL    where a saved page's links point (its site's address), written as "base"
-          --write       add the proposed source to the configuration's 'sources'
-          --config FILE the configuration --write edits (default: ./trawl.json; made if absent)
+    static let synopsis = [
+        "trawl init [FILE] [--force]",
+        "trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write] [--config FILE]",
+    ]
+    static let positionals = [CommandPositional("FILE", .optional, help: "where to write (default: ./trawl.json)")]
+    static let force = CommandOption.flag("--force", "replace an existing file")
+    static let from = CommandOption.option(
+        "--from", "PAGE",
         """
-    static let flags: Set<String> = ["--force", "--list", "--write"]
-    static let options: Set<String> = ["--from", "--pick", "--id", "--base", "--config"]
+        propose a source for PAGE (an http(s) or file URL, or a file): a
+        'feed' source when the page links a feed (<link rel="alternate">);
+        otherwise (or with --list) a 'list' source for the best of the page's
+        repeated item structures, with items, title, url and, where found,
+        date (with its format) and summary. Prints the ranked lists, the
+        proposed source and the first items it scrapes.
+        """)
+    static let list = CommandOption.flag("--list", "look for repeated lists even when the page links a feed")
+    static let pick = CommandOption.option("--pick", "N", "propose the N-th list of the ranking instead of the first")
+    static let id = CommandOption.option(
+        "--id", "ID", "the new source's id (default: from the page's host or file name)")
+    static let base = CommandOption.option(
+        "--base", "URL", "where a saved page's links point (its site's address), written as \"base\"")
+    static let write = CommandOption.flag("--write", "add the proposed source to the configuration's 'sources'")
+    static let config = ConfigurationOptions.config.helped(
+        "the configuration --write edits (default: ./trawl.json; made if absent)")
+    /// The options that shape a proposal, meaningless without `--from`.
+    static let fromOptions = [list, pick, id, base, write, config]
+    static let options = [force, from] + fromOptions
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        if arguments.value("--from") != nil { return try await InitFromPage.run(arguments, console: console) }
-        for option in ["--list", "--write"] where arguments.has(option) {
-            throw UsageError("\(option) goes with --from")
-        }
-        for option in ["--pick", "--id", "--base", "--config"] where arguments.value(option) != nil {
-            throw UsageError("\(option) goes with --from")
-        }
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
+        if arguments.gave(from) { return try await InitFromPage.run(arguments, console: console) }
+        for option in fromOptions where arguments.gave(option) {
+            throw UsageError("\(option.name) goes with \(from.name)")
         }
         let file = URL(fileURLWithPath: arguments.positionals.first ?? "trawl.json").standardizedFileURL
-        if FileManager.default.fileExists(atPath: file.path), !arguments.has("--force") {
+        if FileManager.default.fileExists(atPath: file.path), !arguments.has(force) {
             throw UsageError("\(file.path) exists; pass --force to replace it")
         }
         try Data(starter.utf8).write(to: file, options: .atomic)

@@ -6,27 +6,17 @@ import TrawlText
 /// source scrapes, and on `--write` adds it to the configuration.
 enum InitFromPage {
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard let input = arguments.value("--from") else { throw UsageError("--from needs a page") }
+        guard let input = arguments.value(InitCommand.from) else { throw UsageError("--from needs a page") }
         guard arguments.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(arguments.positionals[0])' (the page goes after --from)")
         }
-        let pick =
-            try arguments.value("--pick").map { text -> Int in
-                guard let number = Int(text), number >= 1 else {
-                    throw UsageError("--pick needs a number from 1, not '\(text)'")
-                }
-                return number
-            } ?? 1
+        let pick = try arguments.integer(InitCommand.pick, in: 1...Int.max) ?? 1
         let address = pageURL(input)
-        let base = try arguments.value("--base").map { text -> URL in
-            guard let url = URL(string: text), url.scheme != nil else {
-                throw UsageError("--base needs an absolute URL, not '\(text)'")
-            }
-            return url
-        }
+        let base = try arguments.absoluteURL(InitCommand.base)
         let document = try await read(address, base: base)
-        let configurationFile = URL(fileURLWithPath: arguments.value("--config") ?? "trawl.json").standardizedFileURL
-        let id = arguments.value("--id") ?? SourceProposal.id(for: address)
+        let configurationFile = URL(fileURLWithPath: arguments.value(InitCommand.config) ?? "trawl.json")
+            .standardizedFileURL
+        let id = arguments.value(InitCommand.id) ?? SourceProposal.id(for: address)
         // A saved page is named by its absolute path: the configuration may live elsewhere.
         let url = address.isFileURL ? address.path : address.absoluteString
 
@@ -44,7 +34,7 @@ enum InitFromPage {
                     + " a page may lead only to http and https addresses")
         }
         feeds.removeAll { !$0.mayBeFollowed(from: address, within: nil) }
-        if let feed = feeds.first, !arguments.has("--list") {
+        if let feed = feeds.first, !arguments.has(InitCommand.list) {
             console.print("\(input) links a feed: \(feed.absoluteString)")
             proposal = SourceProposal(id: id, url: feed.absoluteString, base: nil, kind: .feed)
             console.print("(--list looks for repeated lists on the page instead)")
@@ -83,7 +73,7 @@ enum InitFromPage {
             console.write(TryCommand.table(Array(result.items.prefix(5)), source: source))
             for warning in FieldCoverage(source: source).warnings(for: result) { console.warning(warning) }
         }
-        guard arguments.has("--write") else {
+        guard arguments.has(InitCommand.write) else {
             console.note("add it to \(configurationFile.path) with --write (or copy it into 'sources')")
             return .success
         }

@@ -5,20 +5,14 @@ import Foundation
 struct OPMLCommand: TrawlCommand {
     static let name = "opml"
     static let summary = "print the OPML list of every feed the site publishes (Output/feeds.opml)"
-    static let usage = """
-        trawl opml [--config FILE]
-
-          The unified feed, then one feed per source, with titles and page addresses,
-          absolute under site.url (relative to Output/ without one). Reads only the
-          configuration: nothing is fetched and the cache is not needed.
+    static let about = """
+        The unified feed, then one feed per source, with titles and page addresses,
+        absolute under site.url (relative to Output/ without one). Reads only the
+        configuration: nothing is fetched and the cache is not needed.
         """
-    static let flags: Set<String> = []
-    static let options: Set<String> = ["--config"]
+    static let options = [ConfigurationOptions.config]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let configuration = try ConfigurationOptions.load(arguments, cacheOnly: true)
         console.write(OPMLGenerator.document(site: configuration.site, sources: configuration.sources))
         return .success

@@ -8,8 +8,8 @@ extension SelectCommand {
     static func runJSONPath(
         _ text: String, inputs: [String], maxBytes: Int, arguments: ParsedArguments, console: Console
     ) async throws -> ExitStatus {
-        for flag in ["--html", "--attr", "--base"] where arguments.has(flag) || arguments.value(flag) != nil {
-            throw UsageError("\(flag) is for CSS selectors; a JSONPath selects JSON values")
+        for option in [html, attr, base] where arguments.gave(option) {
+            throw UsageError("\(option.name) is for CSS selectors; a JSONPath selects JSON values")
         }
         let query: JSONPath
         do {
@@ -18,7 +18,7 @@ extension SelectCommand {
             console.error("\(error)")
             return .usage
         }
-        let script = arguments.value("--script")
+        let script = arguments.value(Self.script)
         if let script {
             do {
                 _ = try Selector(parsing: script)
@@ -60,9 +60,9 @@ extension SelectCommand {
     /// `--json`: one array per input; `--paths`: normalized paths; `--count`; else each
     /// value a line, strings as they are and the rest as compact JSON.
     static func jsonLines(_ nodes: [JSONPath.Node], input: String, arguments: ParsedArguments) -> [String] {
-        let paths = arguments.has("--paths")
-        if arguments.has("--count") { return ["\(nodes.count)\t\(input)"] }
-        if arguments.has("--json") {
+        let paths = arguments.has(Self.paths)
+        if arguments.has(count) { return ["\(nodes.count)\t\(input)"] }
+        if arguments.has(json) {
             let values = nodes.map { paths ? JSONValue.string($0.path) : $0.value }
             return [JSONWriter.string(.array(values), style: .compact)]
         }

@@ -8,28 +8,55 @@ import TrawlText
 struct SelectCommand: TrawlCommand {
     static let name = "select"
     static let summary = "try a CSS selector or a JSONPath on files or URLs: the scraper's workbench"
-    static let usage = """
+    static let synopsis = [
+        """
         trawl select SELECTOR FILE_OR_URL... [--text | --attr NAME | --html] [--json] [--count] [--base URL]
                      [--max-bytes N]
+        """,
+        """
         trawl select '$JSONPATH' FILE_OR_URL... [--script SEL] [--json] [--paths] [--count]
                      [--max-bytes N]
-
-          SELECTOR     CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name)),
-                       or, beginning with '$', a JSONPath (RFC 9535) on JSON inputs
-          FILE_OR_URL  a file, '-' for standard input, or an http(s):// or file:// URL;
-                       .xml/.rss/.atom files and XML content types are read as XML
-          --text       print each match's text, white space collapsed (the default)
-          --attr NAME  print each match's attribute NAME (skipping matches without it)
-          --html       print each match's markup
-          --json       print one JSON array per input: [{"tag", "text", "attrs", "html"}, ...]
-          --count      print one line per input: <count><TAB><input>
-          --base URL   resolve links against URL (default: the input's URL, then <base href>)
-          --script SEL with a JSONPath: read the JSON in the page's elements matching SEL
-                       (script#__NEXT_DATA__), each in document order
-          --paths      with a JSONPath: print each match's normalized path ($['a'][0]);
-                       with --json, one array of paths per input
-          --max-bytes N  read no input larger than N bytes (default 20000000, as fetch.maxBytes)
-
+        """,
+    ]
+    static let positionals = [
+        CommandPositional(
+            "SELECTOR",
+            help: """
+                CSS (Selectors Level 4, plus :contains(), ::text and ::attr(name)),
+                or, beginning with '$', a JSONPath (RFC 9535) on JSON inputs
+                """),
+        CommandPositional(
+            "FILE_OR_URL", .oneOrMore,
+            help: """
+                a file, '-' for standard input, or an http(s):// or file:// URL;
+                .xml/.rss/.atom files and XML content types are read as XML
+                """),
+    ]
+    static let text = CommandOption.flag("--text", "print each match's text, white space collapsed (the default)")
+    static let attr = CommandOption.option(
+        "--attr", "NAME", "print each match's attribute NAME (skipping matches without it)")
+    static let html = CommandOption.flag("--html", "print each match's markup")
+    static let json = CommandOption.flag(
+        "--json", #"print one JSON array per input: [{"tag", "text", "attrs", "html"}, ...]"#)
+    static let count = CommandOption.flag("--count", "print one line per input: <count><TAB><input>")
+    static let base = CommandOption.option(
+        "--base", "URL", "resolve links against URL (default: the input's URL, then <base href>)")
+    static let script = CommandOption.option(
+        "--script", "SEL",
+        """
+        with a JSONPath: read the JSON in the page's elements matching SEL
+        (script#__NEXT_DATA__), each in document order
+        """)
+    static let paths = CommandOption.flag(
+        "--paths",
+        """
+        with a JSONPath: print each match's normalized path ($['a'][0]);
+        with --json, one array of paths per input
+        """)
+    static let maxBytes = CommandOption.option(
+        "--max-bytes", "N", "read no input larger than N bytes (default 20000000, as fetch.maxBytes)")
+    static let options = [text, attr, html, json, count, base, script, paths, maxBytes]
+    static let epilogue = """
         With a JSONPath, a string prints as it is and any other value as compact JSON;
         --json prints one JSON array of the matched values per input, in order.
         One match per line. '::text' and '::attr(NAME)' in the selector work as --text and
@@ -37,8 +64,6 @@ struct SelectCommand: TrawlCommand {
         (href, src, action, ...) print resolved whenever a base URL is known.
         exit status: 0 something matched; 1 nothing matched; 2 bad selector or unreadable input
         """
-    static let flags: Set<String> = ["--text", "--html", "--json", "--count", "--paths"]
-    static let options: Set<String> = ["--attr", "--base", "--max-bytes", "--script"]
 
     /// What to print of each match.
     enum Output: Equatable {
@@ -46,25 +71,18 @@ struct SelectCommand: TrawlCommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard let css = arguments.positionals.first else { throw UsageError("missing SELECTOR") }
+        let css = arguments.positionals[0]
         let inputs = Array(arguments.positionals.dropFirst())
-        guard !inputs.isEmpty else { throw UsageError("missing FILE_OR_URL after the selector") }
-        let maxBytes = try maxBytes(from: arguments)
+        let maxBytes = try arguments.integer(Self.maxBytes, in: 1...Int.max) ?? FetchSettings().maxBytes
         if css.hasPrefix("$") {
             return try await runJSONPath(
                 css, inputs: inputs, maxBytes: maxBytes, arguments: arguments, console: console)
         }
-        for option in ["--paths", "--script"] where arguments.has(option) || arguments.value(option) != nil {
-            throw UsageError("\(option) is for a JSONPath (a selector beginning with '$')")
+        for option in [paths, script] where arguments.gave(option) {
+            throw UsageError("\(option.name) is for a JSONPath (a selector beginning with '$')")
         }
         let output = try output(for: arguments)
-        var base: URL?
-        if let text = arguments.value("--base") {
-            guard let url = URL(string: text), url.scheme != nil else {
-                throw UsageError("--base needs an absolute URL, not '\(text)'")
-            }
-            base = url
-        }
+        let base = try arguments.absoluteURL(Self.base)
         do {
             _ = try Selector(parsing: css)
         } catch {
@@ -146,16 +164,13 @@ struct SelectCommand: TrawlCommand {
     }
 
     static func output(for arguments: ParsedArguments) throws -> Output {
-        var chosen: [Output] = []
-        if arguments.has("--text") { chosen.append(.text) }
-        if arguments.has("--html") { chosen.append(.html) }
-        if let name = arguments.value("--attr") { chosen.append(.attribute(name)) }
-        if arguments.has("--json") { chosen.append(.json) }
-        if arguments.has("--count") { chosen.append(.count) }
-        guard chosen.count <= 1 else {
-            throw UsageError("choose one of --text, --attr, --html, --json and --count")
+        switch try arguments.choice(among: [text, attr, html, json, count]) {
+        case html: .html
+        case attr: .attribute(arguments.value(attr) ?? "")
+        case json: .json
+        case count: .count
+        default: .text
         }
-        return chosen.first ?? .text
     }
 
     /// The matches, without the white-space-only text nodes `::text` would bring along.
@@ -166,15 +181,6 @@ struct SelectCommand: TrawlCommand {
     // MARK: - Reading
 
     /// Reads an input as a document: standard input, a URL, or a file, none past `maxBytes`.
-    /// `--max-bytes`, else the fetcher's own cap: no input is read past it, whatever it is.
-    static func maxBytes(from arguments: ParsedArguments) throws -> Int {
-        guard let text = arguments.value("--max-bytes") else { return FetchSettings().maxBytes }
-        guard let number = Int(text), number >= 1 else {
-            throw UsageError("--max-bytes needs a number of bytes from 1, not '\(text)'")
-        }
-        return number
-    }
-
     static func read(_ input: String, base: URL?, maxBytes: Int) async throws -> Document {
         let page = try await readPage(input, maxBytes: maxBytes)
         if input == "-" { return Document.parseHTML(page.body, url: base) }

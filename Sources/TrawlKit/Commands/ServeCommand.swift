@@ -5,23 +5,39 @@ import Foundation
 enum ServeCommand: TrawlCommand {
     static let name = "serve"
     static let summary = "preview Output/ over HTTP on 127.0.0.1"
-    static let usage = """
-        trawl serve [DIR] [--port N] [--host H] [--watch [--config FILE] [--templates DIR]]
-
-        Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C.
-
-        options:
-          --port N          the port to listen on (default: 8000; 0 picks a free one)
-          --host H          the IPv4 address to listen on (default: 127.0.0.1)
-          --watch           regenerate the site when the templates or the configuration change,
-                            and reload open pages; holds the cache lock while it regenerates,
-                            and waits (saying so) while a run or a shard holds it
-          --config FILE     the configuration watched and regenerated from (default: trawl.json)
-          --templates DIR   the templates watched and used (default: the configuration's, else
-                            Templates/ beside the configuration when there is one)
+    static let synopsis = [
         """
-    static let flags: Set<String> = ["--watch"]
-    static let options = Set(["--port", "--host"]).union(ConfigurationOptions.names)
+        trawl serve [DIR] [--port N] [--host H]
+                    [--watch [--config FILE] [--templates DIR] [--cache DIR] [--output DIR]]
+        """
+    ]
+    static let about = "Serves DIR (default: Output) at http://127.0.0.1:8000/ until Ctrl-C."
+    static let positionals = [CommandPositional("DIR", .optional)]
+    static let port = CommandOption.option("--port", "N", "the port to listen on (default: 8000; 0 picks a free one)")
+    static let host = CommandOption.option("--host", "H", "the IPv4 address to listen on (default: 127.0.0.1)")
+    static let watch = CommandOption.flag(
+        "--watch",
+        """
+        regenerate the site when the templates or the configuration change,
+        and reload open pages; holds the cache lock while it regenerates,
+        and waits (saying so) while a run or a shard holds it
+        """)
+    static let options = [
+        port, host, watch,
+        ConfigurationOptions.config.helped("the configuration watched and regenerated from (default: trawl.json)"),
+        ConfigurationOptions.templates.helped(
+            """
+            the templates watched and used (default: the configuration's, else
+            Templates/ beside the configuration when there is one)
+            """),
+        ConfigurationOptions.cache.helped(
+            "with --watch, the cache the site is made from (default: the configuration's)"),
+        ConfigurationOptions.output.helped(
+            """
+            with --watch, where the site is made, and served from unless DIR
+            is given (default: the configuration's)
+            """),
+    ]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         let configuration = try configuration(from: arguments, console: console)
@@ -43,22 +59,13 @@ enum ServeCommand: TrawlCommand {
 
     /// The server's configuration from the command line, or a usage error naming the problem.
     static func configuration(from arguments: ParsedArguments, console: Console) throws -> SiteServer.Configuration {
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError("serve takes one folder, not \(arguments.positionals.count)")
-        }
-        var port: UInt16 = 8000
-        if let given = try arguments.integer("--port") {
-            guard let valid = UInt16(exactly: given) else {
-                throw UsageError("option '--port' takes a port from 0 to 65535, not \(given)")
-            }
-            port = valid
-        }
-        let host = arguments.value("--host") ?? "127.0.0.1"
+        let port = try arguments.integer(Self.port, in: 0...Int(UInt16.max)).map { UInt16($0) } ?? 8000
+        let host = arguments.value(Self.host) ?? "127.0.0.1"
         var root = arguments.positionals.first.map { URL(fileURLWithPath: $0) }
         var watched: [URL] = []
         var onChange: @Sendable () async -> Void = {}
         let problem = BuildProblem()
-        if arguments.has("--watch") {
+        if arguments.has(watch) {
             let loaded = try ConfigurationOptions.load(arguments)
             let site = adoptingTemplates(loaded)
             let templates =

@@ -6,9 +6,7 @@ import TrawlJSON
 enum StatusCommand: TrawlCommand {
     static let name = "status"
     static let summary = "health of each source: last success, items, failures, last error"
-    static let usage = """
-        trawl status [--json] [--config FILE] [--cache DIR]
-
+    static let about = """
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, the last error, and the warnings of its last kept
         scrape (a field empty or unparsed on most items), listed under the table; for a
@@ -17,22 +15,20 @@ enum StatusCommand: TrawlCommand {
         did not report. Only the cache is read: an unset ${VAR} in the configuration does
         not stop it.
         Notifications not delivered yet (see `notify` in trawl.json) are listed on stderr.
-
-          --json          print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings,
-                          nextDue} (nextDue: null when every run fetches the source)
-        \(CacheLocation.usage)
         """
-    static let flags: Set<String> = ["--json"]
-    static let options: Set<String> = CacheLocation.options
+    static let json = CommandOption.flag(
+        "--json",
+        """
+        print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings,
+        nextDue} (nextDue: null when every run fetches the source)
+        """)
+    static let options = [json] + CacheLocation.options
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
         let location = try CacheLocation.resolve(arguments)
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, sourceIDs: location.sourceIDs, schedules: location.schedules, json: arguments.has("--json"),
+            store: store, sourceIDs: location.sourceIDs, schedules: location.schedules, json: arguments.has(json),
             now: WallClock.fromEnvironment().now,
             console: console)
     }

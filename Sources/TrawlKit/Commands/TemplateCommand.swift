@@ -6,31 +6,25 @@ import TrawlJSON
 struct TemplateCommand: TrawlCommand {
     static let name = "template"
     static let summary = "render a Mustache template with JSON data"
-    static let usage = """
-        trawl template TEMPLATE [--data FILE.json] [--partials DIR]
-
-          --data FILE.json  the data to render ('-' reads standard input; default: {})
-          --partials DIR    where partial 'name' is DIR/name.mustache (default: the template's folder)
-
+    static let positionals = [CommandPositional("TEMPLATE")]
+    static let data = CommandOption.option(
+        "--data", "FILE.json", "the data to render ('-' reads standard input; default: {})")
+    static let partials = CommandOption.option(
+        "--partials", "DIR", "where partial 'name' is DIR/name.mustache (default: the template's folder)")
+    static let options = [data, partials]
+    static let epilogue = """
         The result goes to standard output; see docs/TEMPLATES.md for what templates can do.
 
         exit status: 0 rendered; 2 the template, a partial or the data is at fault
         """
-    static let flags: Set<String> = []
-    static let options: Set<String> = ["--data", "--partials"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard let path = arguments.positionals.first else {
-            throw UsageError("name the template to render")
-        }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
-        let partialsPath = arguments.value("--partials") ?? (path as NSString).deletingLastPathComponent
+        let path = arguments.positionals[0]
+        let partialsPath = arguments.value(partials) ?? (path as NSString).deletingLastPathComponent
         let partials = NotingPartials(PartialDirectory(path: partialsPath))
         let output = try TemplateCommandError.wrapping {
             let template = try Template(contentsOfFile: path)
-            let data = try arguments.value("--data").map(readData) ?? [:]
+            let data = try arguments.value(Self.data).map(readData) ?? [:]
             return try template.render(data, partials: partials)
         }
         for name in partials.missing {

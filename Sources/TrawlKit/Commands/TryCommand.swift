@@ -6,28 +6,27 @@ import TrawlJSON
 struct TryCommand: TrawlCommand {
     static let name = "try"
     static let summary = "fetch and scrape one source as a run would, and show its items; nothing is saved"
-    static let usage = """
-        trawl try SOURCE_ID [--config FILE] [--json]
-
+    static let about = """
         Fetches the source's page (and the pages after it), scrapes it with the source's
         settings and preset, and runs the same guard and field checks as 'trawl run'.
         Prints the items as a table, then the warnings; the cache and the output are left
         untouched (the last good snapshot, if any, is only read, for the guard).
-
-          --config FILE  the configuration (default: ./trawl.json)
-          --json         print {"source": ID, "items": [{"id": ..., "fields": {NAME: VALUE}}],
-                         "warnings": [...], "error": null or the guard's message}
+        """
+    static let positionals = [CommandPositional("SOURCE_ID")]
+    static let json = CommandOption.flag(
+        "--json",
+        """
+        print {"source": ID, "items": [{"id": ..., "fields": {NAME: VALUE}}],
+        "warnings": [...], "error": null or the guard's message}
+        """)
+    static let options = [ConfigurationOptions.config, json]
+    static let epilogue = """
         exit status: 0 items were scraped and the guard passes; 1 the guard (or the fetch) fails;
         2 usage or configuration error
         """
-    static let flags: Set<String> = ["--json"]
-    static let options: Set<String> = ["--config"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
-        guard let id = arguments.positionals.first else { throw UsageError("missing SOURCE_ID") }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError("unexpected argument '\(arguments.positionals[1])'")
-        }
+        let id = arguments.positionals[0]
         let configuration = try ConfigurationOptions.load(arguments)
         guard let source = configuration.sources.first(where: { $0.id == id }) else {
             let known = configuration.sources.map(\.id)
@@ -39,7 +38,7 @@ struct TryCommand: TrawlCommand {
         let previous = try? store.lastGoodSnapshot(of: source.id)
 
         let trial = await attempt(source, fetcher: Fetcher(settings: configuration.fetch), previous: previous)
-        if arguments.has("--json") {
+        if arguments.has(json) {
             console.write(json(trial, sourceID: source.id))
         } else {
             console.write(table(trial.items, source: source))

@@ -45,7 +45,7 @@ struct NotifierReader {
             when = Set(
                 words.enumerated().compactMap { index, word in
                     guard let event = NotifierConfiguration.Event(rawValue: word) else {
-                        let hint = Suggestion.closest(to: word, in: choices).map { " (did you mean '\($0)'?)" } ?? ""
+                        let hint = Suggestion.hint(for: word, in: choices)
                         reader.problem(
                             "\(path).when[\(index)]",
                             "'\(word)' is not one of \(choices.joined(separator: ", "))\(hint)",
