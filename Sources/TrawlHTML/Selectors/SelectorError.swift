@@ -1,22 +1,5 @@
-/// A selector that could not be read, saying what was expected and where.
-///
-/// `description` reads `expected ')' at column 15 in "li:nth-child(2"`: the column is
-/// 1-based and counts characters, so a person can point at the spot.
-public struct SelectorError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The selector as the user wrote it.
-    public let source: String
-    /// 1-based column where reading stopped.
-    public let column: Int
-    /// What would have been valid there, e.g. `')'` or `a selector after ','`.
-    public let expected: String
+import TrawlText
 
-    public init(source: String, column: Int, expected: String) {
-        self.source = source
-        self.column = column
-        self.expected = expected
-    }
-
-    public var description: String {
-        "expected \(expected) at column \(column) in \"\(source)\""
-    }
-}
+/// A selector that could not be read, saying what was expected and where
+/// (`expected ')' at column 15 in "li:nth-child(2"`).
+public typealias SelectorError = SyntaxError
