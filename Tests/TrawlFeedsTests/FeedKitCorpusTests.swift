@@ -47,7 +47,7 @@ import TrawlFeeds
         do {
             _ = try FeedParser().parse(data)
         } catch let error as FeedError {
-            guard case .notAFeed = error else { Issue.record("expected notAFeed, got \(error)"); return }
+            guard error.code == .notAFeed else { Issue.record("expected notAFeed, got \(error)"); return }
         }
     }
 

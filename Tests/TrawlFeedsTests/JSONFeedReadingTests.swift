@@ -51,7 +51,7 @@ import TrawlFeeds
         do {
             _ = try parse(json)
         } catch let error as FeedError {
-            guard case .notAFeed = error else {
+            guard error.code == .notAFeed else {
                 Issue.record("expected notAFeed, got \(error)")
                 return
             }
