@@ -2,30 +2,51 @@ import Foundation
 
 /// A cache file that exists but cannot be used, or cannot be written.
 public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// What is wrong with the file.
-    public enum Kind: Sendable, Equatable {
+    /// What is wrong with the file: a struct over a private enum, so that a new kind of
+    /// problem is not a breaking change for a program that reads `kind`; compare with `==`.
+    public struct Kind: Sendable, Equatable, CustomStringConvertible {
+        fileprivate enum Problem: Sendable, Equatable {
+            case empty, truncated(bytes: Int)
+            case corrupt(offset: Int, line: Int, column: Int, found: String, expected: String)
+            case wrongSchema(found: Int?, expected: Int), invalidContent(String), unreadable(String)
+            case notRegularFile(String), tooLarge(bytes: Int64, limit: Int), padded(nulBytes: Int)
+            case otherShardCount(shard: Shard, runCount: Int), unwritable(String)
+        }
+
+        fileprivate let problem: Problem
+
         /// The file has no bytes, or only white space.
-        case empty
+        public static let empty = Kind(problem: .empty)
         /// Well-formed as far as it goes, but the JSON stops after `bytes` bytes.
-        case truncated(bytes: Int)
+        public static func truncated(bytes: Int) -> Kind { Kind(problem: .truncated(bytes: bytes)) }
         /// Not JSON: the byte at `offset` (1-based `line` and `column`) cannot stand there.
-        case corrupt(offset: Int, line: Int, column: Int, found: String, expected: String)
+        public static func corrupt(offset: Int, line: Int, column: Int, found: String, expected: String) -> Kind {
+            Kind(problem: .corrupt(offset: offset, line: line, column: column, found: found, expected: expected))
+        }
         /// JSON, but written for another schema version (nil: no version at all).
-        case wrongSchema(found: Int?, expected: Int)
+        public static func wrongSchema(found: Int?, expected: Int) -> Kind {
+            Kind(problem: .wrongSchema(found: found, expected: expected))
+        }
         /// JSON of the right version whose content does not fit, e.g. a missing field.
-        case invalidContent(String)
+        public static func invalidContent(_ detail: String) -> Kind { Kind(problem: .invalidContent(detail)) }
         /// The file could not be read (permissions, I/O).
-        case unreadable(String)
+        public static func unreadable(_ detail: String) -> Kind { Kind(problem: .unreadable(detail)) }
         /// Something other than a regular file is there ("a directory", "a FIFO (named pipe)").
-        case notRegularFile(String)
+        public static func notRegularFile(_ what: String) -> Kind { Kind(problem: .notRegularFile(what)) }
         /// The file holds more than the `limit` bytes a file of its kind may.
-        case tooLarge(bytes: Int64, limit: Int)
+        public static func tooLarge(bytes: Int64, limit: Int) -> Kind {
+            Kind(problem: .tooLarge(bytes: bytes, limit: limit))
+        }
         /// Whole JSON followed by NUL bytes (what some file systems leave after a crash).
-        case padded(nulBytes: Int)
+        public static func padded(nulBytes: Int) -> Kind { Kind(problem: .padded(nulBytes: nulBytes)) }
         /// A shard's record in a run whose other shards split the sources `runCount` ways.
-        case otherShardCount(shard: Shard, runCount: Int)
+        public static func otherShardCount(shard: Shard, runCount: Int) -> Kind {
+            Kind(problem: .otherShardCount(shard: shard, runCount: runCount))
+        }
         /// The file could not be written (permissions, a full disk).
-        case unwritable(String)
+        public static func unwritable(_ detail: String) -> Kind { Kind(problem: .unwritable(detail)) }
+
+        public var description: String { CacheError.reason(problem) }
     }
 
     /// The file's path.
@@ -42,8 +63,10 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
     public var description: String { "\(path): \(reason)" }
 
     /// What is wrong, without the path.
-    public var reason: String {
-        switch kind {
+    public var reason: String { kind.description }
+
+    fileprivate static func reason(_ problem: Kind.Problem) -> String {
+        switch problem {
         case .empty:
             return "the file is empty"
         case .truncated(let bytes):
@@ -64,7 +87,7 @@ public struct CacheError: Error, CustomStringConvertible, Sendable, Equatable {
         case .notRegularFile(let what):
             return "not a regular file: it is \(what), so it is not read"
         case .tooLarge(let bytes, let limit):
-            return "the file is too large: \(Self.mebibytes(bytes)), more than the \(Self.mebibytes(Int64(limit)))"
+            return "the file is too large: \(mebibytes(bytes)), more than the \(mebibytes(Int64(limit)))"
                 + " a cache file of its kind may hold, so it is not read"
         case .otherShardCount(let shard, let count):
             return
