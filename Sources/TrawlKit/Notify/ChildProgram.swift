@@ -47,44 +47,16 @@ final class ChildProgram: @unchecked Sendable {
             close(toChild[0])
             close(fromChild[1])
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own, so the limit reaches whatever the program starts too; and the
-        // signals Trawl ignores or blocks for itself (SIGPIPE; SIGTERM and SIGINT, which
-        // `trawl run` handles) back to their defaults: an ignored SIGTERM is inherited, and a
-        // shell cannot even trap it.
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-
-        let args = argv.map { strdup($0) } + [nil]
-        defer { args.forEach { free($0) } }
-        let env = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { env.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, args, env)
-        guard status == 0 else {
+        let pid: pid_t
+        do {
+            pid = try ProcessSpawn.start(
+                argv, environment: environment,
+                descriptors: [0: .duplicate(toChild[0]), 1: .null(O_WRONLY), 2: .duplicate(fromChild[1])])
+        } catch {
             close(toChild[1])
             close(fromChild[0])
-            throw failure(program, "cannot start: \(String(cString: strerror(status)))")
+            throw failure(program, "cannot start: \(error.reason)")
         }
-        // A program that exits without reading all of its input closes the pipe: that must be
-        // an error for this write, not SIGPIPE for Trawl.
-        signal(SIGPIPE, SIG_IGN)
         for fd in [toChild[1], fromChild[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         return ChildProgram(pid: pid, input: toChild[1], errors: fromChild[0])
     }

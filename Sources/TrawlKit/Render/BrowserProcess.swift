@@ -58,38 +58,26 @@ final class BrowserProcess: @unchecked Sendable {
         close(toBrowser[0])
         close(fromBrowser[1])
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, childInput, 3)
-        posix_spawn_file_actions_adddup2(&actions, childOutput, 4)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own, so a timeout kills the renderers and helpers it forks too.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        close(childInput)
-        close(childOutput)
-        guard status == 0 else {
+        // Its own group, so a timeout kills the renderers and helpers it forks too.
+        defer {
+            close(childInput)
+            close(childOutput)
+        }
+        do {
+            let pid = try ProcessSpawn.start(
+                arguments, environment: nil,
+                descriptors: [
+                    0: .null(O_RDONLY), 1: .null(O_WRONLY), 2: .null(O_WRONLY),
+                    3: .duplicate(childInput), 4: .duplicate(childOutput),
+                ])
+            return BrowserProcess(pid: pid, commands: toBrowser[1], answers: fromBrowser[0], profile: profile)
+        } catch {
             close(toBrowser[1])
             close(fromBrowser[0])
             try? FileManager.default.removeItem(at: profile)
-            throw RenderError.launchFailed(url, reason: "\(executable): \(String(cString: strerror(status)))")
+            throw RenderError.launchFailed(url, reason: "\(executable): \(error.reason)")
         }
-        // A browser that dies must not take Trawl with it through SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        return BrowserProcess(pid: pid, commands: toBrowser[1], answers: fromBrowser[0], profile: profile)
     }
-
     /// Kills the whole process group at once (renderer and GPU helpers included).
     func kill() {
         _ = Glibc.kill(-pid, SIGKILL)
