@@ -80,7 +80,7 @@ enum InitFromPage {
         {
             let result = try PageScraper(source: source).scrape(document)
             console.print("\nFirst items it scrapes:")
-            console.write(TryCommand.table(Array(result.items.prefix(5)), source: source))
+            console.write(TryCommand.table(Array(result.items.prefix(5)), source: source, of: result.items.count))
             for warning in FieldCoverage(source: source).warnings(for: result) { console.warning(warning) }
         }
         guard arguments.has("--write") else {

@@ -75,8 +75,9 @@ struct TryCommand: TrawlCommand {
 
     // MARK: Output
 
-    /// One row per item: its id, then every field in the order the source names them.
-    static func table(_ items: [Item], source: SourceConfiguration) -> String {
+    /// One row per item: its id, then every field in the order the source names them; the
+    /// last line counts them, or says they are the first of `total` when more were found.
+    static func table(_ items: [Item], source: SourceConfiguration, of total: Int? = nil) -> String {
         guard !items.isEmpty else { return "no items\n" }
         var names: [String] = source.fields.map(\.name)
         for item in items {
@@ -92,7 +93,12 @@ struct TryCommand: TrawlCommand {
                 value + String(repeating: " ", count: widths[column] - value.count)
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        let count = CountText.of(items.count, "item", "items")
+        let count =
+            if let total, total > items.count {
+                "the first \(items.count) of \(total) items"
+            } else {
+                CountText.of(items.count, "item", "items")
+            }
         return ([line(header)] + rows.map(line) + [count]).joined(separator: "\n") + "\n"
     }
 
