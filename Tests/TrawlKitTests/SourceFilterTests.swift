@@ -66,6 +66,27 @@ import Testing
         #expect(!links.items.contains { $0.title == "Introduction to AngularJS" })
     }
 
+    /// bold.dk's football feed (FeedKit's `Ampersand.xml`, in the shared test data; it says
+    /// ISO-8859-1 and holds UTF-8 too, so only ASCII is matched here): seven of its twenty
+    /// entries name Horsens, two begin "Bo H.".
+    @Test func aFilterWorksOnFeedEntries() throws {
+        guard let feeds = try SharedTestData.folder("feeds") else { return }
+        let file = feeds.appendingPathComponent("feedkit/FeedKitTests/xml/Ampersand.xml")
+        func scrape(_ filters: String) throws -> ScrapeResult {
+            let source = try Fixture.source(
+                #"{"id": "bold", "kind": "feed", "url": "\#(file.absoluteString)"\#(filters)}"#)
+            return try PageScraper(source: source).scrape(
+                FetchedPage(requestedURL: file, url: file, body: try Data(contentsOf: file)))
+        }
+        let withoutHorsens = try scrape(#", "drop": {"title": "Horsens"}"#)
+        #expect(withoutHorsens.items.count == 13)
+        #expect(withoutHorsens.filteredOut == 7)
+        #expect(!withoutHorsens.items.contains { $0.title.contains("Horsens") })
+        let bo = try scrape(#", "keep": {"title": "^Bo H\\. "}"#)
+        #expect(bo.items.count == 2)
+        #expect(bo.items.last?.title == "Bo H. giver Horsens-trup genvalg trods kritik")
+    }
+
     @Test func aFilterThatKeepsOneItemOfManyIsNoBrokenLayout() throws {
         let result = try Self.reddit(#", "keep": {"title": "^Directives demystified$"}"#)
         #expect(result.items.count == 1)
@@ -80,6 +101,25 @@ import Testing
         try ScrapeGuard(source: source).check(noneKept, previous: previous)
         // A page that held nothing still is one.
         #expect(throws: ScrapeError.self) { try ScrapeGuard(source: source).check(ScrapeResult(), previous: previous) }
+    }
+
+    @Test func trySaysHowManyItemsTheFiltersLeftOut() async throws {
+        let directory = try TemporaryDirectory("source-filters")
+        try Data(contentsOf: Fixture.url(Self.publish)).write(to: directory.file("posts.html"))
+        try Data(
+            #"""
+            {"sources": [{"id": "posts", "preset": "article-list", "url": "posts.html",
+                          "base": "https://edgsgroi.github.io/", "keep": {"tags": "^SwiftUI$"}}]}
+            """#.utf8
+        ).write(to: directory.file("trawl.json"))
+        let capture = CapturingConsole()
+        let status = await CommandLineTool.main(
+            ["try", "posts", "--config", directory.file("trawl.json").path], console: capture.console)
+        #expect(status == .success, "\(capture.errors)")
+        #expect(capture.output.contains("Blink! - Brainstorming"))
+        #expect(capture.output.hasSuffix("\n1 item\n"))
+        #expect(
+            capture.errors.contains("[posts] 3 items were left out by the source's keep and drop (not kept, not news)"))
     }
 
     @Test func anItemLackingARequiredFieldIsCountedBeforeAnyFilterSeesIt() throws {

@@ -43,6 +43,10 @@ struct TryCommand: TrawlCommand {
             console.write(json(trial, sourceID: source.id))
         } else {
             console.write(table(trial.items, source: source))
+            if trial.filteredOut > 0 {
+                let count = CountText.of(trial.filteredOut, "item was", "items were")
+                console.note("[\(source.id)] \(count) left out by the source's keep and drop (not kept, not news)")
+            }
             for warning in trial.warnings { console.warning("[\(source.id)] \(warning)") }
             if let error = trial.error { console.error("[\(source.id)] \(error)") }
         }
@@ -53,6 +57,8 @@ struct TryCommand: TrawlCommand {
     struct Trial {
         var items: [Item] = []
         var warnings: [String] = []
+        /// How many items the source's `keep` and `drop` left out.
+        var filteredOut = 0
         /// The guard's (or the fetch's) message when a run would fail the source.
         var error: String?
     }
@@ -62,6 +68,7 @@ struct TryCommand: TrawlCommand {
         do {
             guard let (_, result) = try await SourceScrape(source: source, fetcher: fetcher).run() else { return trial }
             trial.items = result.items
+            trial.filteredOut = result.filteredOut
             trial.warnings = FieldCoverage(source: source).warnings(for: result)
             if let notice = result.limitNotice(maxItems: source.maxItems) { trial.warnings.append(notice) }
             try ScrapeGuard(source: source).check(result, previous: previous)
