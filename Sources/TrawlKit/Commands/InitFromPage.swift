@@ -66,7 +66,8 @@ enum InitFromPage {
                 )
             }
             guard pick <= candidates.count else {
-                throw UsageError("--pick \(pick): there are \(candidates.count) lists")
+                let lists = CountText.of(candidates.count, "list", "lists")
+                throw UsageError("--pick \(pick): there \(candidates.count == 1 ? "is" : "are") \(lists)")
             }
             let (chosen, fields) = candidates[candidates.startIndex + pick - 1]
             proposal = SourceProposal(
