@@ -122,6 +122,29 @@ import Testing
             capture.errors.contains("[posts] 3 items were left out by the source's keep and drop (not kept, not news)"))
     }
 
+    /// A `drop` added after a night without it: the items it takes away are forgotten, with
+    /// no "removed" news, and the rest are as they were.
+    @Test func aFilterAddedLaterTakesItemsAwayWithoutNews() async throws {
+        let directory = try TemporaryDirectory("source-filters")
+        try Data(contentsOf: Fixture.url(Self.publish)).write(to: directory.file("posts.html"))
+        func night(_ number: Int, filters: String) async throws -> (RunRecord, Configuration) {
+            let json = #"""
+                {"sources": [{"id": "posts", "preset": "article-list", "url": "posts.html",
+                              "base": "https://edgsgroi.github.io/"\#(filters)}]}
+                """#
+            let configuration = try ConfigurationLoader.load(Data(json.utf8), file: directory.file("trawl.json"))
+            let clock = WallClock.fixed(Date(timeIntervalSince1970: 1_796_011_200 + Double(number) * 86_400))
+            return (try await Pipeline(configuration: configuration, clock: clock).scrape(), configuration)
+        }
+        _ = try await night(0, filters: "")
+        let (filtered, configuration) = try await night(1, filters: #", "drop": {"tags": "^(Framework|tvOS)$"}"#)
+        #expect(filtered.outcomes.first?.status == .fetched)
+        #expect(filtered.outcomes.first?.itemCount == 2)
+        #expect(!filtered.changes.contains { $0.kind == .removed }, "\(filtered.changes.map(\.kind))")
+        let kept = try #require(try CacheStore(root: configuration.cacheDirectory).lastGoodSnapshot(of: "posts"))
+        #expect(kept.items.map(\.title) == ["Projeta", "Goals"])
+    }
+
     @Test func anItemLackingARequiredFieldIsCountedBeforeAnyFilterSeesIt() throws {
         // `required: ["title", "url"]`: a layout that lost its titles fails the guard, even
         // with a `keep` on the title that would match nothing.

@@ -96,8 +96,15 @@ struct SourceRun: Sendable {
         var warnings = FieldCoverage(source: source).warnings(for: combined)
 
         let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
-        let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
-            .detect(from: previous, to: scraped, at: now)
+        // An item the source's filters now leave out is no item, and never was news: after a
+        // `keep` or `drop` is added, what it takes away is forgotten, not "removed".
+        var compared = previous
+        let filter = ItemFilter(source: source)
+        if !filter.isEmpty { compared?.items.removeAll { !filter.admits($0) } }
+        var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+            .detect(from: compared, to: scraped, at: now)
+        // The stored snapshot still holds them: it must be written anew.
+        if compared != previous { detection.isUnchanged = false }
         if !detection.duplicateIDs.isEmpty {
             let dropped = combined.items.count - Set(combined.items.map(\.id)).count
             let ids = detection.duplicateIDs.prefix(3).map { "'\(ValueExcerpt($0))'" }.joined(separator: ", ")
