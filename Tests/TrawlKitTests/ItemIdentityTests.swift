@@ -75,6 +75,16 @@ import Testing
             ])
     }
 
+    @Test func anEmptyListOfIdFieldsIsAProblem() throws {
+        let json = Self.reddit.replacingOccurrences(of: #"["author", "domain"]"#, with: "[]")
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationLoader.load(
+                Data(#"{"sources": [\#(json)]}"#.utf8), file: URL(fileURLWithPath: "/tmp/trawl.json"))
+        }
+        #expect(
+            error.problems.map(\.description) == ["sources[0].idField: name at least one field (or leave idField out)"])
+    }
+
     /// One of the listing's nineteen posts repeats an author and domain (btford's second
     /// Google+ link): the run says so, and `status` keeps saying so.
     @Test func repeatedIdsStayAWarningInStatusAfterTheRun() async throws {

@@ -272,7 +272,11 @@ struct SourceReader {
             guard !names.contains(name) else { return }
             reader.problem(where_, Self.unknownField(name, in: names), at: object[key])
         }
-        if case .array = object["idField"]?.content {
+        if case .array(let given) = object["idField"]?.content {
+            if given.isEmpty {
+                reader.problem(
+                    "\(path).idField", "name at least one field (or leave idField out)", at: object["idField"])
+            }
             for (index, name) in source.idFields.enumerated() {
                 check("idField", name, at: "\(path).idField[\(index)]")
             }
