@@ -70,7 +70,10 @@ import Testing
             E("url") { $0.url = URL(string: "https://example.org/charts2")! },
             E("base") { $0.base = nil }, E("items") { $0.items = "li" },
             E("script") { $0.script = "script#__NEXT_DATA__" },
-            E("fields") { $0.fields.append(FieldRule(name: "date")) }, E("idField") { $0.idField = nil },
+            E("fields") { $0.fields.append(FieldRule(name: "date")) },
+            E("idFields") { $0.idFields = ["title", "url"] },
+            E("keep") { $0.keep = [try! FieldPattern(field: "title", pattern: "(?i)swift")] },
+            E("drop") { $0.drop = [try! FieldPattern(field: "tags", pattern: "^sponsored$")] },
             E("ignoreChanges") { $0.ignoreChanges = [] }, E("required") { $0.required = ["url"] },
             E("next") { $0.next = nil }, E("maxPages") { $0.maxPages = 3 }, E("maxItems") { $0.maxItems = 5 },
             E("header") { $0.header = ["Name"] }, E("onValues") { $0.onValues = ["yes"] },
@@ -176,7 +179,11 @@ import Testing
         let key: (NotifierConfiguration) -> String = \.key
         expectEveryEditChangesTheKey(
             of: notifier,
-            [E("target") { $0.target = .command(["notify"]) }, E("when") { $0.when = [.changes] }],
+            [
+                E("target") { $0.target = .command(["notify"]) }, E("when") { $0.when = [.changes] },
+                E("match") { $0.match = [try! FieldPattern(field: "title", pattern: "(?i)swift")] },
+                E("markdown") { $0.markdown = true },
+            ],
             base: notifier, key: key)
         expectEveryEditChangesTheKey(
             of: webhook,

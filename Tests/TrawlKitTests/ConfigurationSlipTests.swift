@@ -36,11 +36,15 @@ import Testing
     @Test(arguments: [
         (
             #"{"id": "a", "kind": "list", "url": "https://e.org/", "items": "li", "fields": {"title": "a", "rank": ".r"}, "ignoreChanges": ["rnak"]}"#,
-            "sources[0].ignoreChanges[0]: 'rnak' is not one of the source's fields (did you mean 'rank'?)"
+            "sources[0].ignoreChanges[0]: 'rnak' is not one of the source's fields (did you mean 'rank'?); its fields: title, rank, url, date, summary"
         ),
         (
             #"{"id": "p", "kind": "feed", "url": "https://e.org/f.xml", "idField": "guid"}"#,
-            "sources[0].idField: 'guid' is not one of the source's fields"
+            "sources[0].idField: 'guid' is not one of the source's fields; its fields: "
+                + SourceReader.fieldNames(
+                    of: SourceConfiguration(id: "p", kind: .feed, url: URL(string: "https://e.org/")!)
+                )
+                .joined(separator: ", ")
         ),
     ])
     func fieldNamesAreCheckedForEveryKind(source: String, message: String) throws {

@@ -136,7 +136,7 @@ import Testing
         (listSource(#", "guard": true"#), "sources[0].guard: expected an object, found a boolean"),
         (
             listSource(fields: #"{"title": {"css": "h2", "type": "integer"}}"#),
-            "sources[0].fields.title.type: 'integer' is not one of string, int, number, bool, date, url"
+            "sources[0].fields.title.type: 'integer' is not one of string, int, number, bool, date, url (did you mean 'int'?)"
         ),
         (
             listSource(fields: #"{"title": {"css": "h2", "type": "strng"}}"#),
@@ -231,12 +231,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (listSource(#", "idField": "slug""#), "sources[0].idField: 'slug' is not one of the source's fields"),
+        (
+            listSource(#", "idField": "slug""#),
+            "sources[0].idField: 'slug' is not one of the source's fields; its fields: title, url, date, summary"
+        ),
         (
             listSource(#", "required": ["title", "author"]"#),
-            "sources[0].required[1]: 'author' is not one of the source's fields"
+            "sources[0].required[1]: 'author' is not one of the source's fields; its fields: title, url, date, summary"
         ),
-        (listSource(#", "download": "pdf""#), "sources[0].download: 'pdf' is not one of the source's fields"),
+        (
+            listSource(#", "download": "pdf""#),
+            "sources[0].download: 'pdf' is not one of the source's fields; its fields: title, url, date, summary"
+        ),
         (
             listSource(fields: #"{"title": {"css": "h2", "replace": {"(": ""}}}"#),
             "sources[0].fields.title.replace.(: '(' is not a valid regular expression"

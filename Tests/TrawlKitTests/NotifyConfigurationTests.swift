@@ -77,7 +77,7 @@ import Testing
             ])
         #expect(
             problems(#"[{"command": "x", "when": ["change"]}]"#) == [
-                "notify[0].when[0]: 'change' is not one of changes, failures (did you mean 'changes'?)"
+                "notify[0].when[0]: 'change' is not one of changes, failures, added (did you mean 'changes'?)"
             ])
         #expect(
             problems("[]", source: #", "entries": "item""#) == [

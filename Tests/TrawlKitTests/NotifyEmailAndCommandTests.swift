@@ -159,7 +159,7 @@ import Testing
             """
         let command = String(
             decoding: try JSONSerialization.data(withJSONObject: ["/bin/sh", "-c", script]), as: UTF8.self)
-        let configuration = try setup.configuration(notify: #"[{"command": \#(command)}]"#)
+        let configuration = try setup.configuration(notify: #"[{"command": \#(command), "format": "markdown"}]"#)
 
         try await setup.run(night: 0, configuration)
         try setup.publish(pump: "on")

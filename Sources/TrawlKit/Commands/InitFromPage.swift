@@ -56,7 +56,8 @@ enum InitFromPage {
                 )
             }
             guard pick <= candidates.count else {
-                throw UsageError("--pick \(pick): there are \(candidates.count) lists")
+                let lists = CountText.of(candidates.count, "list", "lists")
+                throw UsageError("--pick \(pick): there \(candidates.count == 1 ? "is" : "are") \(lists)")
             }
             let (chosen, fields) = candidates[candidates.startIndex + pick - 1]
             proposal = SourceProposal(
@@ -70,7 +71,7 @@ enum InitFromPage {
         {
             let result = try PageScraper(source: source).scrape(document)
             console.print("\nFirst items it scrapes:")
-            console.write(TryCommand.table(Array(result.items.prefix(5)), source: source))
+            console.write(TryCommand.table(Array(result.items.prefix(5)), source: source, of: result.items.count))
             for warning in FieldCoverage(source: source).warnings(for: result) { console.warning(warning) }
         }
         guard arguments.has(InitCommand.write) else {

@@ -42,6 +42,10 @@ struct TryCommand: TrawlCommand {
             console.write(json(trial, sourceID: source.id))
         } else {
             console.write(table(trial.items, source: source))
+            if trial.filteredOut > 0 {
+                let count = CountText.of(trial.filteredOut, "item was", "items were")
+                console.note("[\(source.id)] \(count) left out by the source's keep and drop (not kept, not news)")
+            }
             for warning in trial.warnings { console.warning("[\(source.id)] \(warning)") }
             if let error = trial.error { console.error("[\(source.id)] \(error)") }
         }
@@ -52,6 +56,8 @@ struct TryCommand: TrawlCommand {
     struct Trial {
         var items: [Item] = []
         var warnings: [String] = []
+        /// How many items the source's `keep` and `drop` left out.
+        var filteredOut = 0
         /// The guard's (or the fetch's) message when a run would fail the source.
         var error: String?
     }
@@ -61,6 +67,7 @@ struct TryCommand: TrawlCommand {
         do {
             guard let (_, result) = try await SourceScrape(source: source, fetcher: fetcher).run() else { return trial }
             trial.items = result.items
+            trial.filteredOut = result.filteredOut
             trial.warnings = FieldCoverage(source: source).warnings(for: result)
             if let notice = result.limitNotice(maxItems: source.maxItems) { trial.warnings.append(notice) }
             try ScrapeGuard(source: source).check(result, previous: previous)
@@ -74,8 +81,9 @@ struct TryCommand: TrawlCommand {
 
     // MARK: Output
 
-    /// One row per item: its id, then every field in the order the source names them.
-    static func table(_ items: [Item], source: SourceConfiguration) -> String {
+    /// One row per item: its id, then every field in the order the source names them; the
+    /// last line counts them, or says they are the first of `total` when more were found.
+    static func table(_ items: [Item], source: SourceConfiguration, of total: Int? = nil) -> String {
         guard !items.isEmpty else { return "no items\n" }
         var names: [String] = source.fields.map(\.name)
         for item in items {
@@ -91,7 +99,12 @@ struct TryCommand: TrawlCommand {
                 value + String(repeating: " ", count: widths[column] - value.count)
             }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }
-        let count = CountText.of(items.count, "item", "items")
+        let count =
+            if let total, total > items.count {
+                "the first \(items.count) of \(total) items"
+            } else {
+                CountText.of(items.count, "item", "items")
+            }
         return ([line(header)] + rows.map(line) + [count]).joined(separator: "\n") + "\n"
     }
 

@@ -11,6 +11,9 @@ extension NotifierConfiguration: CanonicallyKeyed {
         case .command(let arguments): key.add("command", arguments)
         }
         key.add("when", sorted: when.map(\.rawValue))
+        // Written only when set, so a notifier that uses neither keeps its delivery record.
+        if !match.isEmpty { key.add("match", match) }
+        if markdown { key.add("format", "markdown") }
     }
 
     /// A stable key for the delivery record: the name and a hash of the whole setting, so
@@ -23,7 +26,11 @@ extension NotifierConfiguration: CanonicallyKeyed {
     /// description, in which `when` (a `Set`) came out in either order from one process to
     /// the next. A ledger record under one of them is this notifier's.
     var legacyKeys: [String] {
-        let printed = String(describing: self)
+        // Those notifiers had neither `match` nor `markdown`, which now print after `when`.
+        let later = ", match: [], markdown: false)"
+        let whole = String(describing: self)
+        guard match.isEmpty, !markdown, whole.hasSuffix(later) else { return [] }
+        let printed = whole.dropLast(later.count) + ")"
         let events = when.map { "TrawlKit.NotifierConfiguration.Event.\($0.rawValue)" }
         let current = "Set([\(events.joined(separator: ", "))])"
         guard printed.hasSuffix("when: \(current))") else { return [] }

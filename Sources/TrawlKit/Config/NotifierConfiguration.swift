@@ -15,6 +15,11 @@ public struct NotifierConfiguration: Sendable, Hashable {
         case changes
         /// A source that broke or recovered (see `HealthEvent`).
         case failures
+        /// New items only (`"when": ["added"]`): no changes, removals or returns.
+        case added
+
+        /// What a notifier is told of when its `when` is not given: changes and failures.
+        public static let everything: Set<Event> = [.changes, .failures]
     }
 
     /// The shape of a webhook's body.
@@ -69,7 +74,8 @@ public struct NotifierConfiguration: Sendable, Hashable {
         case webhook(Webhook)
         /// Mailed.
         case email(Email)
-        /// A program and its arguments; the Markdown digest on its standard input.
+        /// A program and its arguments; the news as plain text on its standard input (the
+        /// Markdown digest when `markdown` is set).
         case command([String])
     }
 
@@ -77,11 +83,29 @@ public struct NotifierConfiguration: Sendable, Hashable {
     public var target: Target
     /// What it is told of.
     public var when: Set<Event>
+    /// Rules a change's item must match, every one, for the notifier to be told of it
+    /// (`"match": {"title": "(?i)swift"}`); empty: every change.
+    public var match: [FieldPattern] = []
+    /// For a command: the Markdown digest on its standard input (`"format": "markdown"`)
+    /// instead of plain text.
+    public var markdown = false
 
-    /// A notifier told of `when` (default: everything).
-    public init(target: Target, when: Set<Event> = Set(Event.allCases)) {
+    /// A notifier told of `when` (default: changes and failures).
+    public init(target: Target, when: Set<Event> = Event.everything, match: [FieldPattern] = []) {
         self.target = target
         self.when = when
+        self.match = match
+    }
+
+    /// Whether the notifier is told of `change`: one it asked for (`when`: every change, or
+    /// additions only) whose item matches every `match` rule.
+    public func tells(of change: Change) -> Bool {
+        guard change.isNews, when.contains(.changes) || (when.contains(.added) && change.kind == .added) else {
+            return false
+        }
+        guard !match.isEmpty else { return true }
+        guard let item = change.item else { return false }
+        return match.allSatisfy { $0.matches(item) }
     }
 
     /// Names the notifier in the delivery record and in `trawl status`, without secrets:

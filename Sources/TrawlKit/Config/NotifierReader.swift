@@ -7,9 +7,11 @@ import TrawlText
 struct NotifierReader {
     let reader: JSONReader
 
-    static let webhookKeys = ["webhook", "format", "when", "headers", "timeout", "attempts"]
-    static let emailKeys = ["email", "from", "sendmail", "when"]
-    static let commandKeys = ["command", "when"]
+    static let webhookKeys = ["webhook", "format", "when", "match", "headers", "timeout", "attempts"]
+    static let emailKeys = ["email", "from", "sendmail", "when", "match"]
+    static let commandKeys = ["command", "format", "when", "match"]
+    /// What a command is given on its standard input.
+    static let commandFormats = ["plain", "markdown"]
     static let kinds = ["webhook", "email", "command"]
 
     func read(_ node: JSONValue?, at path: String) -> [NotifierConfiguration] {
@@ -39,7 +41,7 @@ struct NotifierReader {
         default: target = command(node, at: path)
         }
         guard let target else { return nil }
-        var when = Set(NotifierConfiguration.Event.allCases)
+        var when = NotifierConfiguration.Event.everything
         if let words = reader.strings(node["when"], at: "\(path).when") {
             let choices = NotifierConfiguration.Event.allCases.map(\.rawValue)
             when = Set(
@@ -55,10 +57,18 @@ struct NotifierReader {
                     return event
                 })
             if words.isEmpty {
-                reader.problem("\(path).when", "name at least one of changes, failures", at: node["when"])
+                reader.problem("\(path).when", "name at least one of changes, failures, added", at: node["when"])
             }
         }
-        return NotifierConfiguration(target: target, when: when)
+        let match = reader.members(node["match"], at: "\(path).match").compactMap { member in
+            SourceReader.pattern(member.key, member.value, at: "\(path).match.\(member.key)", reader: reader)
+        }
+        var notifier = NotifierConfiguration(target: target, when: when, match: match)
+        if kind == "command" {
+            notifier.markdown =
+                reader.choice(node["format"], at: "\(path).format", from: Self.commandFormats) == "markdown"
+        }
+        return notifier
     }
 
     private func webhook(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {

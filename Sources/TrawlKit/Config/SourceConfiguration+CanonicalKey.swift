@@ -23,7 +23,11 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("items", items)
         key.add("script", script)
         key.add("fields", fields)
-        key.add("idField", idField)
+        // Written as one field was before lists were taken, and the filters only when set,
+        // so a source that uses neither keeps its fingerprint (and its validators).
+        if idFields.count > 1 { key.add("idFields", idFields) } else { key.add("idField", idField) }
+        if !keep.isEmpty { key.add("keep", keep) }
+        if !drop.isEmpty { key.add("drop", drop) }
         key.add("ignoreChanges", ignoreChanges)
         key.add("required", required)
         key.add("next", next)

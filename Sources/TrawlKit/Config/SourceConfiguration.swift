@@ -37,8 +37,18 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var script: String?
     /// The fields each item is given, in this order.
     public var fields: [FieldRule]
-    /// The field an item's id is taken from; default its URL, else its title.
-    public var idField: String?
+    /// The fields an item's id is taken from (`idField`: one, or a list for an id made of
+    /// several, such as a film's title and year); empty: its own id, its URL, else its title.
+    public var idFields: [String]
+    /// The one field an item's id is taken from (the first of `idFields`).
+    public var idField: String? {
+        get { idFields.first }
+        set { idFields = newValue.map { [$0] } ?? [] }
+    }
+    /// Items kept (`keep`): only those whose fields match every one of these rules.
+    public var keep: [FieldPattern] = []
+    /// Items left out (`drop`): any item a rule matches is no item of the source.
+    public var drop: [FieldPattern] = []
     /// Fields whose changes are not news (a rank, a view count).
     public var ignoreChanges: [String]
     /// Fields an item must have; a scrape where many lack one is refused by the guard.
@@ -105,7 +115,7 @@ public struct SourceConfiguration: Sendable, Hashable {
         self.url = url
         self.items = items
         self.fields = fields
-        self.idField = idField
+        self.idFields = idField.map { [$0] } ?? []
         self.ignoreChanges = ignoreChanges
         self.required = required
         self.next = next

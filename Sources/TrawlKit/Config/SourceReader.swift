@@ -21,7 +21,7 @@ struct SourceReader {
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
             "notify", "every", "script",
-        ] + requestKeys + renderKeys
+        ] + requestKeys + renderKeys + filterKeys
     static let fieldKeys = [
         "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default", "json",
     ]
@@ -101,7 +101,7 @@ struct SourceReader {
                 ? readJSONField(member.key, member.value, at: "\(path).fields.\(member.key)")
                 : readField(member.key, member.value, at: "\(path).fields.\(member.key)")
         }
-        source.idField = reader.string(object["idField"], at: "\(path).idField")
+        source.idFields = reader.strings(object["idField"], at: "\(path).idField") ?? []
         source.ignoreChanges = reader.strings(object["ignoreChanges"], at: "\(path).ignoreChanges") ?? []
         source.required = reader.strings(object["required"], at: "\(path).required") ?? []
         source.next = reader.string(object["next"], at: "\(path).next").flatMap {
@@ -138,6 +138,7 @@ struct SourceReader {
         source.request = readRequest(object, url: url)
         source.render = readRender(object, request: source.request)
         checkKindRequirements(source, object)
+        readFilters(object, into: &source)
         return source
     }
 
@@ -269,10 +270,19 @@ struct SourceReader {
         let names = Self.fieldNames(of: source)
         func check(_ key: String, _ name: String, at where_: String) {
             guard !names.contains(name) else { return }
-            let hint = Suggestion.hint(for: name, in: names)
-            reader.problem(where_, "'\(name)' is not one of the source's fields\(hint)", at: object[key])
+            reader.problem(where_, Self.unknownField(name, in: names), at: object[key])
         }
-        if let idField = source.idField { check("idField", idField, at: "\(path).idField") }
+        if case .array(let given) = object["idField"]?.content {
+            if given.isEmpty {
+                reader.problem(
+                    "\(path).idField", "name at least one field (or leave idField out)", at: object["idField"])
+            }
+            for (index, name) in source.idFields.enumerated() {
+                check("idField", name, at: "\(path).idField[\(index)]")
+            }
+        } else if let idField = source.idField {
+            check("idField", idField, at: "\(path).idField")
+        }
         for (index, name) in source.required.enumerated() {
             check("required", name, at: "\(path).required[\(index)]")
         }

@@ -64,7 +64,8 @@ public enum FetchError: Error, CustomStringConvertible, Sendable, Equatable {
         case .disallowedByRobots: return "\(location): disallowed by robots.txt"
         case .robotsUnreachable(_, let reason):
             return "\(location): robots.txt unreachable (\(reason)), so the site is treated as disallowed"
-        case .tooManyRedirects(_, let limit): return "\(location): more than \(limit) redirects"
+        case .tooManyRedirects(_, let limit):
+            return "\(location): more than \(CountText.of(limit, "redirect", "redirects"))"
         case .insecureRedirect(_, let target):
             return "\(location): refused a redirect from https to plain http (\(target.absoluteString))"
         case .unsupportedScheme: return "\(location): only http, https and file URLs can be fetched"

@@ -1,16 +1,21 @@
 import Foundation
 
-/// Runs a program with the notification's Markdown digest on standard input and its counts
+/// Runs a program with the notification as plain text (or, asked for, the Markdown digest)
+/// on standard input and its counts
 /// in the environment: `TRAWL_RUN`, `TRAWL_CHANGES`, `TRAWL_ADDED`, `TRAWL_CHANGED`,
 /// `TRAWL_REMOVED`, `TRAWL_REAPPEARED`, `TRAWL_FAILURES`, `TRAWL_SUBJECT`, `TRAWL_SITE`.
 struct CommandNotifier: Sendable {
     let arguments: [String]
     /// The configuration's folder, where `./notify.sh` is found.
     let folder: URL
+    /// Markdown (`"format": "markdown"`) rather than plain text, whose characters a program
+    /// that shows it as it is would print with Markdown's escapes.
+    var markdown = false
 
     func send(_ notification: RunNotification) async throws {
+        let text = markdown ? NotificationText.markdown(notification) : NotificationText.plain(notification) + "\n"
         try await ProgramRunner(arguments: arguments, environment: Self.environment(notification), folder: folder)
-            .run(input: Data(NotificationText.markdown(notification).utf8))
+            .run(input: Data(text.utf8))
     }
 
     static func environment(_ notification: RunNotification) -> [String: String] {

@@ -100,7 +100,7 @@ struct NotificationDispatcher: Sendable {
     private func message(_ run: RunRecord, _ events: [HealthEvent], _ subscription: Subscription) -> RunNotification {
         RunNotification.make(
             run: run, events: events, configuration: configuration, scope: subscription.scope,
-            when: subscription.notifier.when)
+            notifier: subscription.notifier)
     }
 
     private func deliverPending(
@@ -164,7 +164,8 @@ struct NotificationDispatcher: Sendable {
             try await EmailNotifier(email: email, deliveryID: deliveryID, folder: folder).send(
                 notification, at: clock.now)
         case .command(let arguments):
-            try await CommandNotifier(arguments: arguments, folder: folder).send(notification)
+            try await CommandNotifier(arguments: arguments, folder: folder, markdown: subscription.notifier.markdown)
+                .send(notification)
         }
     }
 }

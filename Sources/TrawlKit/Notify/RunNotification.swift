@@ -74,6 +74,18 @@ struct RunNotification: Sendable {
         run: RunRecord, events: [HealthEvent], configuration: Configuration, scope: String?,
         when: Set<NotifierConfiguration.Event>
     ) -> RunNotification {
+        make(
+            run: run, events: events, configuration: configuration, scope: scope,
+            notifier: NotifierConfiguration(target: .command([]), when: when))
+    }
+
+    /// What `notifier`, watching `scope` (nil: every source), is told of `run`: the changes it
+    /// asked for (`NotifierConfiguration.tells(of:)`), the failures when it asked for them.
+    static func make(
+        run: RunRecord, events: [HealthEvent], configuration: Configuration, scope: String?,
+        notifier: NotifierConfiguration
+    ) -> RunNotification {
+        let when = notifier.when
         let wording = ValueWording()
         let watched = configuration.sources.filter { scope == nil || $0.id == scope }
         let site = configuration.site.url
@@ -83,10 +95,10 @@ struct RunNotification: Sendable {
             return URL(string: path, relativeTo: base)?.absoluteURL.absoluteString
         }
         var sources: [SourceChanges] = []
-        if when.contains(.changes) {
+        if when.contains(.changes) || when.contains(.added) {
             for source in watched {
                 let name = SafeText.line(source.name)
-                let changes = run.changes(of: source.id).filter(\.isNews).map { change in
+                let changes = run.changes(of: source.id).filter(notifier.tells(of:)).map { change in
                     let description = ChangeDescription(change, sourceName: name, wording: wording)
                     let fields = change.fieldChanges.map { field in
                         FieldChange(

@@ -93,22 +93,28 @@ struct SourceRun: Sendable {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
         // The snapshot is kept, but what is wrong with it is told to everyone who looks.
-        let warnings = FieldCoverage(source: source).warnings(for: combined)
+        var warnings = FieldCoverage(source: source).warnings(for: combined)
 
         let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
-        let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
-            .detect(from: previous, to: scraped, at: now)
+        // An item the source's filters now leave out is no item, and never was news: after a
+        // `keep` or `drop` is added, what it takes away is forgotten, not "removed".
+        var compared = previous
+        let filter = ItemFilter(source: source)
+        if !filter.isEmpty { compared?.items.removeAll { !filter.admits($0) } }
+        var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+            .detect(from: compared, to: scraped, at: now)
+        // The stored snapshot still holds them: it must be written anew.
+        if compared != previous { detection.isUnchanged = false }
         if !detection.duplicateIDs.isEmpty {
             let dropped = combined.items.count - Set(combined.items.map(\.id)).count
             let ids = detection.duplicateIDs.prefix(3).map { "'\(ValueExcerpt($0))'" }.joined(separator: ", ")
             let more = detection.duplicateIDs.count > 3 ? " and \(detection.duplicateIDs.count - 3) more" : ""
-            report(
-                .notice(
-                    sourceID: source.id,
-                    message:
-                        "\(dropped) of \(combined.items.count) items were dropped: they repeat the id \(ids)\(more)"
-                        + " of an earlier item (the first of each is kept; set idField to a field that tells them apart)"
-                ))
+            let message =
+                "\(dropped) of \(combined.items.count) items were dropped: they repeat the id \(ids)\(more)"
+                + " of an earlier item (the first of each is kept; set idField to a field that tells them apart)"
+            // A warning of the outcome, not a notice of the moment: the run's summary prints it
+            // (even with --quiet) and the health keeps it, so `trawl status` still says so.
+            warnings.append(message)
         }
         let outcome = RunRecord.Outcome(
             sourceID: source.id, status: .fetched, itemCount: detection.snapshot.items.count, warnings: warnings)

@@ -18,6 +18,9 @@ struct FieldCoverage {
                 warnings.append(message(rule, empty: empty, of: total, unparsed: result.unparsed[rule.name]))
             }
         }
+        if result.missingID > 0 {
+            warnings.append(missingIDMessage(result))
+        }
         if let first = result.rootRelativeLinksOnLocalFile.first {
             let count = result.rootRelativeLinksOnLocalFile.count
             let page = result.pageURL.map { " (\($0.path))" } ?? ""
@@ -51,6 +54,16 @@ struct FieldCoverage {
         case nil: locator = rule.column.map { "column '\($0)'" } ?? "the item itself"
         }
         return "field '\(rule.name)' is empty on \(share): \(locator) matches nothing (or only blank text) in them"
+    }
+
+    /// "5 of 72 items were left out: they have no 'url' (the source's idField, which gives
+    /// each item its id)".
+    private func missingIDMessage(_ result: ScrapeResult) -> String {
+        let names = source.idFields.map { "'\($0)'" }
+        let what = names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")
+        let field = names.count == 1 ? "idField" : "idField's fields"
+        return "\(result.missingID) of \(max(result.held, result.missingID)) items were left out: they have no \(what)"
+            + " (the source's \(field), which gives each item its id); set idField to fields every item has"
     }
 
     private func article(_ type: FieldRule.ValueType) -> String {

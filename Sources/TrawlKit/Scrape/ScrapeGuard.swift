@@ -8,7 +8,9 @@ struct ScrapeGuard {
     /// Throws `ScrapeError.layoutChanged` when `result` looks like a changed layout.
     func check(_ result: ScrapeResult, previous: Snapshot?) throws {
         let guardrail = source.guardrail
-        let found = result.items.count
+        // What the page held: items a `keep` or `drop` rule left out were found all the same,
+        // so a filter that keeps few is no broken layout.
+        let found = result.items.count + result.filteredOut
         let candidates = found + result.missingRequired
         if candidates > 0, result.missingRequired > 0,
             Double(result.missingRequired) / Double(candidates) > guardrail.maxMissingRequired
@@ -16,7 +18,7 @@ struct ScrapeGuard {
             // Items with no id count here too: with no required fields, that is the cause.
             let lacking =
                 source.required.isEmpty
-                ? "lack an id (from \(source.idField.map { "'\($0)'" } ?? "'url' or 'title'"))"
+                ? "lack an id (from \(source.idFields.isEmpty ? "'url' or 'title'" : source.idFields.map { "'\($0)'" }.joined(separator: " and ")))"
                 : "lack a required field (\(source.required.map { "'\($0)'" }.joined(separator: ", ")))"
             throw ScrapeError.layoutChanged("\(result.missingRequired) of \(candidates) items \(lacking)")
         }
@@ -39,7 +41,8 @@ struct ScrapeGuard {
     static let manyScripts = 10
 
     private func javaScriptHint(_ result: ScrapeResult) -> String {
-        guard source.kind != .feed, source.kind != .json, result.items.isEmpty, result.scriptCount >= Self.manyScripts
+        guard source.kind != .feed, source.kind != .json, result.items.isEmpty, result.filteredOut == 0,
+            result.scriptCount >= Self.manyScripts
         else { return "" }
         return "; the page holds \(result.scriptCount) <script> elements, so the list may be built by "
             + "JavaScript: fetch it with \"render\": \"browser\""

@@ -23,6 +23,13 @@ struct ScrapeResult: Sendable {
     var pageURL: URL?
     /// How many items past the source's `maxItems` were left out.
     var droppedOverLimit = 0
+    /// How many records the page held that could be items (kept, filtered out, or lacking
+    /// an id or a required field): what the guard measures.
+    var held = 0
+    /// How many items the source's `keep` and `drop` rules left out.
+    var filteredOut = 0
+    /// How many records with content had nothing in the source's `idField` (and so no id).
+    var missingID = 0
 
     struct UnparsedValues: Sendable, Hashable {
         var count: Int
@@ -55,6 +62,9 @@ struct ScrapeResult: Sendable {
         rootRelativeLinksOnLocalFile += page.rootRelativeLinksOnLocalFile
         scriptCount = max(scriptCount, page.scriptCount)
         droppedOverLimit += page.droppedOverLimit
+        held += page.held
+        filteredOut += page.filteredOut
+        missingID += page.missingID
         nextPage = page.nextPage
     }
 

@@ -1,13 +1,24 @@
 /// "Did you mean …?" for misspelt options, commands and configuration keys.
 enum Suggestion {
-    /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo.
+    /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo;
+    /// else the one candidate that begins with `word` or that `word` begins with (`nyt` for
+    /// `nyt-trending`, `integer` for `int`), three letters at least.
     static func closest(to word: String, in candidates: some Collection<String>) -> String? {
         let limit = max(2, word.count / 3)
-        return
+        let lowered = word.lowercased()
+        let near =
             candidates
-            .map { ($0, distance(word.lowercased(), $0.lowercased())) }
+            .map { ($0, distance(lowered, $0.lowercased())) }
             .filter { $0.1 <= limit }
             .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+        if let near { return near }
+        let prefixed = Set(
+            candidates.filter { candidate in
+                let other = candidate.lowercased()
+                return min(other.count, lowered.count) >= 3 && (other.hasPrefix(lowered) || lowered.hasPrefix(other))
+            })
+        // Two that fit (`nyt-trending`, `nyt-world`) are no suggestion: neither is the one meant.
+        return prefixed.count == 1 ? prefixed.first : nil
     }
 
     /// ` (did you mean 'x'?)` for the candidate nearest to `word`, or nothing: the one wording.
