@@ -71,8 +71,10 @@ struct SourceRun: Sendable {
         let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
+        let details = keptDetails()
         let conditional =
-            previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
+            previous == nil || source.maxPages > 1 || source.request.method != "GET"
+                || detailPagesWait(in: previous, records: details) ? nil : validators[key]
         let fetched = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
             .run(validators: conditional)
         guard !stop.isRequested else { return nil }
@@ -83,19 +85,16 @@ struct SourceRun: Sendable {
         for notice in combined.notices {
             report(.notice(sourceID: source.id, message: notice))
         }
-        for warning in combined.warnings.prefix(5) {
-            report(.warning(sourceID: source.id, message: warning))
-        }
-        if combined.warnings.count > 5 {
-            report(.warning(sourceID: source.id, message: "… and \(combined.warnings.count - 5) more like these"))
-        }
+        reportWarnings(combined.warnings)
         if !accept {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
         // The snapshot is kept, but what is wrong with it is told to everyone who looks.
         let warnings = FieldCoverage(source: source).warnings(for: combined)
 
-        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
+        // A stop lets the pages in hand finish, then the source is saved as any other.
+        let items = await readDetails(of: combined.items, previous: previous, records: details, at: now)
+        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: items)
         let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
             .detect(from: previous, to: scraped, at: now)
         if !detection.duplicateIDs.isEmpty {
