@@ -86,8 +86,22 @@ import TrawlDates
         #expect(record.html.contains("Minecraft"))
         #expect(record.title == "Just-released Minecraft exploit makes it easy to crash game servers")
 
+        // `trawl status` says how many pages wait, as text and as JSON.
+        let capture = CapturingConsole()
+        _ = try StatusCommand.report(
+            store: store, sourceIDs: ["news"], detailSources: ["news": configuration.sources[0]], json: false,
+            now: Date(), console: capture.console)
+        #expect(capture.output.contains("note: [news] 2 item pages left to read on later runs"), "\(capture.output)")
+
         _ = try await Pipeline(configuration: configuration).scrape()
         #expect(Self.articleRequests(server).values.allSatisfy { $0 == 1 }, "\(Self.articleRequests(server))")
+        let json = CapturingConsole()
+        _ = try StatusCommand.report(
+            store: store, sourceIDs: ["news"], detailSources: ["news": configuration.sources[0]], json: true,
+            now: Date(), console: json.console)
+        #expect(
+            json.output.contains("\"detailPagesWaiting\" : 0") || json.output.contains("\"detailPagesWaiting\": 0"),
+            "\(json.output)")
 
         // A quiet night: nothing new, nothing waiting, no item page asked for.
         _ = try await Pipeline(configuration: configuration).scrape()
