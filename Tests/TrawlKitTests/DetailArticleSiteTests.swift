@@ -98,4 +98,27 @@ import Testing
         let articles = configuration.outputDirectory.appendingPathComponent("sources/news/articles")
         #expect(!FileManager.default.fileExists(atPath: articles.path))
     }
+
+    @Test func digestsAndNotificationsCarryTheExcerpt() async throws {
+        guard let (configuration, server, cache) = try await run(.full) else { return }
+        defer { withExtendedLifetime(cache) {} }
+        let store = CacheStore(root: configuration.cacheDirectory)
+        let id = server.url("/articles/ars-1.html").absoluteString
+        let excerpt = try #require(try store.details(of: "news")[id]?.article?.excerpt)
+        #expect(!excerpt.isEmpty)
+        // Compared on its first words: the Markdown escapes its punctuation.
+        let opening = excerpt.split(separator: " ").prefix(4).joined(separator: " ")
+        let digests = configuration.outputDirectory.appendingPathComponent("digests")
+        let markdown = try FileManager.default.contentsOfDirectory(atPath: digests.path).filter { $0.hasSuffix(".md") }
+        let digest = try String(
+            contentsOf: digests.appendingPathComponent(try #require(markdown.first)), encoding: .utf8)
+        #expect(digest.contains(opening), "\(digest)")
+        let run = try #require(try store.latestRun())
+        let notification = RunNotification.make(
+            run: run, events: [], configuration: configuration, scope: nil, when: [.changes])
+        #expect(NotificationText.markdown(notification).contains(opening))
+        #expect(NotificationText.plain(notification).contains(opening))
+        let change = try #require(notification.sources.first?.changes.first { $0.url == id })
+        #expect(change.excerpt == SafeText.line(excerpt))
+    }
 }
