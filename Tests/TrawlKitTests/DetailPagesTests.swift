@@ -93,8 +93,10 @@ import TrawlDates
             now: Date(), console: capture.console)
         #expect(capture.output.contains("note: [news] 2 item pages left to read on later runs"), "\(capture.output)")
 
-        _ = try await Pipeline(configuration: configuration).scrape()
+        let second = try await Pipeline(configuration: configuration).scrape()
         #expect(Self.articleRequests(server).values.allSatisfy { $0 == 1 }, "\(Self.articleRequests(server))")
+        // The items were news on the first night: their pages read late are no change.
+        #expect(second.changes.isEmpty, "\(second.changes.map(\.kind))")
         let json = CapturingConsole()
         _ = try StatusCommand.report(
             store: store, sourceIDs: ["news"], detailSources: ["news": configuration.sources[0]], json: true,
@@ -129,7 +131,8 @@ import TrawlDates
             })
         #expect(try store.details(of: "news")[failed.id]?.failures == 1)
 
-        _ = try await Pipeline(configuration: configuration).scrape()
+        let second = try await Pipeline(configuration: configuration).scrape()
+        #expect(second.changes.isEmpty)
         #expect(server.requestCount("/articles/aclu.html") == 2)
         #expect(try store.details(of: "news")[failed.id]?.article?.title?.contains("Facebook") == true)
         // The others were read once, on the first night.

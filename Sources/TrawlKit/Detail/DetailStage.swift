@@ -22,6 +22,8 @@ struct DetailStage: Sendable {
         var fetched = 0
         /// Pages still to read on later runs.
         var waiting = 0
+        /// The items whose page was read tonight (a 304 included).
+        var read: Set<String> = []
         /// One line per page that failed or had no article.
         var warnings: [String] = []
     }
@@ -46,6 +48,7 @@ struct DetailStage: Sendable {
                     outcome.warnings.append("\(url.absoluteString): no article found on the item's page")
                 }
                 outcome.records[item.id] = record
+                outcome.read.insert(item.id)
             } catch {
                 var failed = previous ?? DetailRecord(url: item.urlText ?? url.absoluteString, settings: fingerprint)
                 failed.failures += 1
@@ -53,7 +56,8 @@ struct DetailStage: Sendable {
                 outcome.records[item.id] = failed
                 let again =
                     failed.failures < DetailRecord.maximumFailures
-                    ? "tried again next run" : "not asked for again after \(DetailRecord.maximumFailures) failures"
+                    ? "tried again next run"
+                    : "not asked for again after \(CountText.of(DetailRecord.maximumFailures, "failure", "failures"))"
                 outcome.warnings.append(
                     "item page \(ValueExcerpt(url.absoluteString)): \(error) (item kept without it; \(again))")
             }

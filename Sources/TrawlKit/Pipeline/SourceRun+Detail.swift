@@ -33,10 +33,12 @@ extension SourceRun {
 
     /// The scraped items with their pages' fields and excerpts: the pages of tonight's new and
     /// changed items read (and of those waiting), at most `maxPerRun`, and the records saved.
+    /// `quiet` are the items that were news on an earlier night, whose waiting page was read
+    /// only tonight: what it adds to them is no change to tell.
     func readDetails(
         of items: [Item], previous: Snapshot?, records: [String: DetailRecord], at now: Date
-    ) async -> [Item] {
-        guard let detail = source.detail else { return items }
+    ) async -> (items: [Item], quiet: Set<String>) {
+        guard let detail = source.detail else { return (items, []) }
         // What is new or changed, with what earlier nights read merged in, so an item whose
         // page gave fields is not "changed" for lacking them on the list.
         let merged = Snapshot(
@@ -63,6 +65,6 @@ extension SourceRun {
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save the items' pages read (read again next run): \(error)"))
         }
-        return outcome.items
+        return (outcome.items, outcome.read.subtracting(fresh))
     }
 }

@@ -93,10 +93,11 @@ struct SourceRun: Sendable {
         let warnings = FieldCoverage(source: source).warnings(for: combined)
 
         // A stop lets the pages in hand finish, then the source is saved as any other.
-        let items = await readDetails(of: combined.items, previous: previous, records: details, at: now)
+        let (items, quiet) = await readDetails(of: combined.items, previous: previous, records: details, at: now)
         let scraped = Snapshot(sourceID: source.id, takenAt: now, items: items)
-        let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+        var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
             .detect(from: previous, to: scraped, at: now)
+        detection.changes.removeAll { $0.kind == .changed && quiet.contains($0.itemID) }
         if !detection.duplicateIDs.isEmpty {
             let dropped = combined.items.count - Set(combined.items.map(\.id)).count
             let ids = detection.duplicateIDs.prefix(3).map { "'\(ValueExcerpt($0))'" }.joined(separator: ", ")
