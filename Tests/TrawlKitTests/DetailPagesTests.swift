@@ -190,4 +190,19 @@ import TrawlDates
         #expect(second.changes.isEmpty)
         #expect(server.requestCount("/articles/ars-1.html") == 1)
     }
+
+    @Test func aPageRobotsTxtDisallowsIsNotAskedForAndTheItemStays() async throws {
+        guard let server = try Self.server(["ars-1", "aclu"]) else { return }
+        server.route("/robots.txt", .ok("User-agent: *\nDisallow: /articles/aclu.html\n", contentType: "text/plain"))
+        let cache = try TemporaryDirectory("detail")
+        let configuration = Self.configuration(server, cache: cache)
+        let events = Events()
+        let record = try await Pipeline(configuration: configuration, report: events.add).scrape()
+        #expect(record.outcomes.map(\.status) == [.fetched])
+        #expect(server.requestCount("/articles/aclu.html") == 0)
+        #expect(server.requestCount("/articles/ars-1.html") == 1)
+        #expect(
+            events.warnings.contains { $0.contains("aclu.html") && $0.contains("robots.txt") }, "\(events.warnings)")
+        #expect(try CacheStore(root: configuration.cacheDirectory).lastGoodSnapshot(of: "news")?.items.count == 2)
+    }
 }
