@@ -52,6 +52,7 @@ import Testing
         source.request.body = Data("q=1".utf8)
         source.request.contentType = "application/x-www-form-urlencoded"
         source.render = RenderSettings(executable: "/usr/bin/chromium", waitFor: ".ready")
+        source.detail = DetailSettings(article: .full, fields: [FieldRule(name: "price", locator: .css(".price"))])
         return source
     }()
 
@@ -64,6 +65,8 @@ import Testing
             E("announceBaseline") { $0.announceBaseline = false },
             E("notify") { $0.notify = [] },
             E("every") { $0.every = 3_600 },
+            // What is read from each item's own page: its records keep their own fingerprint.
+            E("detail") { $0.detail = nil },
         ]
         let scraping: [E] = [
             E("id") { $0.id = "charts2" }, E("name") { $0.name = "Charts 2" }, E("kind") { $0.kind = .table },
@@ -155,6 +158,13 @@ import Testing
                 E("waitFor") { $0.render?.waitFor = nil }, E("timeout") { $0.render?.timeout = .seconds(31) },
                 E("loadImages") { $0.render?.loadImages = true },
             ], base: source, key: fingerprint)
+        let pageKey: (SourceConfiguration) -> String = { CanonicalKey(of: $0).hash }
+        expectEveryEditChangesTheKey(
+            of: source.detail!,
+            [
+                E("article") { $0.detail?.article = .excerpt }, E("fields") { $0.detail?.fields = [] },
+                E("maxPerRun") { $0.detail?.maxPerRun = 10 },
+            ], base: source, key: pageKey)
         // A header's name and value each count (`HTTPHeaders` keeps them as `fields`).
         var renamed = source
         renamed.request.headers = HTTPHeaders([("X-Token", "Bearer one")])

@@ -18,7 +18,7 @@ import Testing
         ["Config"],
         ["Scrape", "Changes"],
         ["Store"],
-        ["Download"],
+        ["Download", "Detail"],
         ["Site"],
         ["Notify"],
         ["Pipeline", "Serve", "Propose"],

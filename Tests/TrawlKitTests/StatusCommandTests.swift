@@ -57,6 +57,7 @@ import Testing
             capture.output == """
                 [
                   {
+                    "detailPagesWaiting": null,
                     "errorKind": null,
                     "failures": 0,
                     "id": "charts",
@@ -70,6 +71,7 @@ import Testing
                     ]
                   },
                   {
+                    "detailPagesWaiting": null,
                     "errorKind": "other",
                     "failures": 2,
                     "id": "news",

@@ -15,6 +15,8 @@ struct CacheLocation: Sendable {
     var sourceIDs: [String]?
     /// The configured sources that have an `every`, by id (empty without a configuration).
     var schedules: [String: SourceConfiguration] = [:]
+    /// The configured sources that read their items' pages (`detail`), by id.
+    var detailSources: [String: SourceConfiguration] = [:]
 
     init(directory: URL, sourceIDs: [String]? = nil) {
         self.directory = directory
@@ -34,6 +36,7 @@ struct CacheLocation: Sendable {
         var location = CacheLocation(
             directory: configuration.cacheDirectory, sourceIDs: configuration.sources.map(\.id))
         for source in configuration.sources where source.every != nil { location.schedules[source.id] = source }
+        for source in configuration.sources where source.detail != nil { location.detailSources[source.id] = source }
         return location
     }
 }

@@ -10,7 +10,8 @@ enum StatusCommand: TrawlCommand {
         Shows each source's last success and its age, item count, consecutive failures,
         whether what is shown is stale, the last error, and the warnings of its last kept
         scrape (a field empty or unparsed on most items), listed under the table; for a
-        source with "every", when the next run fetches it (NEXT DUE: a time, or "now").
+        source with "every", when the next run fetches it (NEXT DUE: a time, or "now"); for
+        a source with "detail", how many of its items' pages are left to read on later runs.
         Exits 1 when a source is stale. Warns when the latest run was made by shards and one
         did not report. Only the cache is read: an unset ${VAR} in the configuration does
         not stop it.
@@ -20,7 +21,8 @@ enum StatusCommand: TrawlCommand {
         "--json",
         """
         print an array of {id, lastSuccess, items, failures, stale, lastError, errorKind, warnings,
-        nextDue} (nextDue: null when every run fetches the source)
+        nextDue, detailPagesWaiting} (nextDue: null when every run fetches the source;
+        detailPagesWaiting: the items' pages a "detail" source still has to read, else null)
         """)
     static let options = [json] + CacheLocation.options
 
@@ -28,7 +30,8 @@ enum StatusCommand: TrawlCommand {
         let location = try CacheLocation.resolve(arguments)
         let store = CacheStore(root: location.directory, access: .readOnly)
         return try report(
-            store: store, sourceIDs: location.sourceIDs, schedules: location.schedules, json: arguments.has(json),
+            store: store, sourceIDs: location.sourceIDs, schedules: location.schedules,
+            detailSources: location.detailSources, json: arguments.has(json),
             now: WallClock.fromEnvironment().now,
             console: console)
     }
@@ -36,8 +39,8 @@ enum StatusCommand: TrawlCommand {
     /// Prints the status of `sourceIDs` (the configured ones; default: every source the
     /// cache holds), as a table or as JSON, with ages measured at `now`.
     static func report(
-        store: CacheStore, sourceIDs: [String]? = nil, schedules: [String: SourceConfiguration] = [:], json: Bool,
-        now: Date, console: Console
+        store: CacheStore, sourceIDs: [String]? = nil, schedules: [String: SourceConfiguration] = [:],
+        detailSources: [String: SourceConfiguration] = [:], json: Bool, now: Date, console: Console
     ) throws -> ExitStatus {
         guard FileManager.default.fileExists(atPath: store.root.path) else {
             console.error("no cache at \(store.root.path); 'trawl run' makes one")
@@ -50,6 +53,9 @@ enum StatusCommand: TrawlCommand {
             if let source = schedules[id] {
                 // Never tried: the next run fetches it.
                 row.nextDue = source.nextDue(lastAttempt: health.lastAttempt) ?? now
+            }
+            if let source = detailSources[id] {
+                row.detailPagesWaiting = try detailPagesWaiting(of: source, store: store)
             }
             return row
         }
@@ -93,6 +99,8 @@ enum StatusCommand: TrawlCommand {
         var warnings: [String]
         /// When a source with `every` is next fetched; nil for one every run fetches.
         var nextDue: Date?
+        /// For a source with `detail`: its items' pages still to read on later runs.
+        var detailPagesWaiting: Int?
 
         init(id: String, health: Health) {
             self.id = id
@@ -108,6 +116,7 @@ enum StatusCommand: TrawlCommand {
         /// The row for `--json`: absent values are null, so every object has every key.
         var json: JSONValue {
             .object([
+                ("detailPagesWaiting", detailPagesWaiting.map(JSONValue.int) ?? .null),
                 ("errorKind", errorKind.map(JSONValue.string) ?? .null),
                 ("failures", .int(failures)),
                 ("id", .string(id)),
@@ -119,6 +128,14 @@ enum StatusCommand: TrawlCommand {
                 ("warnings", .strings(warnings)),
             ])
         }
+    }
+
+    /// How many of the stored items' pages wait to be read (`detail`); nil without `detail`.
+    static func detailPagesWaiting(of source: SourceConfiguration, store: CacheStore) throws -> Int? {
+        guard let detail = source.detail else { return nil }
+        let items = try store.lastGoodSnapshot(of: source.id)?.items ?? []
+        return DetailStage.waitingCount(
+            items, records: try store.details(of: source.id), settings: detail, source: source)
     }
 
     static func table(_ rows: [Row], now: Date) -> String {
@@ -155,7 +172,14 @@ enum StatusCommand: TrawlCommand {
                 of: "\\s+$", with: "", options: .regularExpression)
         }
         let warnings = rows.flatMap { row in row.warnings.map { "warning: [\(row.id)] \($0)" } }
-        let notes = warnings.isEmpty ? [] : [""] + warnings
+        let waiting = rows.compactMap { row in
+            row.detailPagesWaiting.flatMap { count in
+                count == 0
+                    ? nil
+                    : "note: [\(row.id)] \(CountText.of(count, "item page", "item pages")) left to read on later runs"
+            }
+        }
+        let notes = warnings.isEmpty && waiting.isEmpty ? [] : [""] + warnings + waiting
         return ([line(header)] + cells.map(line) + notes).joined(separator: "\n") + "\n"
     }
 

@@ -10,6 +10,9 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("announceBaseline", announceBaseline)
         key.add("notify", notify)
         key.add("every", every.map { "\($0)" })
+        // Not in the fingerprint: the list page gives the same items whatever is read from
+        // each item's own page, and the detail records keep a fingerprint of their own.
+        key.add("detail", detail)
     }
 
     /// What decides what a fetch gives and how it becomes items: all but what is shown and
@@ -76,6 +79,23 @@ extension FieldRule.Replacement: CanonicallyKeyed {
     func encode(into key: inout CanonicalKey) {
         key.add("pattern", pattern)
         key.add("template", template)
+    }
+}
+
+extension DetailSettings: CanonicallyKeyed {
+    func encode(into key: inout CanonicalKey) {
+        key.add("article", article.rawValue)
+        key.add("fields", fields)
+        key.add("maxPerRun", maxPerRun)
+    }
+
+    /// A short digest of what a detail page is read for: a stored result read with other
+    /// settings is read again.
+    var fingerprint: String {
+        var key = CanonicalKey()
+        key.add("article", article.rawValue)
+        key.add("fields", fields)
+        return key.hash
     }
 }
 

@@ -85,6 +85,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// attempt is younger, so cron can run hourly and each source keeps its own pace. Nil:
     /// every run.
     public var every: TimeInterval?
+    /// What is read from each new item's own page (`"detail"`); nil: nothing.
+    public var detail: DetailSettings?
 
     /// What becomes a feed entry (`"entries"`).
     public enum EntryStyle: String, Sendable, Hashable, CaseIterable {

@@ -20,7 +20,7 @@ struct SourceReader {
         [
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
-            "notify", "every", "script",
+            "notify", "every", "script", "detail",
         ] + requestKeys + renderKeys + filterKeys
     static let fieldKeys = [
         "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default", "json",
@@ -137,6 +137,7 @@ struct SourceReader {
         }
         source.request = readRequest(object, url: url)
         source.render = readRender(object, request: source.request)
+        source.detail = readDetail(object, kind: kind)
         checkKindRequirements(source, object)
         readFilters(object, into: &source)
         return source
@@ -150,7 +151,7 @@ struct SourceReader {
         return node
     }
 
-    private func readField(_ name: String, _ node: JSONValue, at fieldPath: String) -> FieldRule? {
+    func readField(_ name: String, _ node: JSONValue, at fieldPath: String) -> FieldRule? {
         if case .string = node.content {
             let css = reader.string(node, at: fieldPath)
             return FieldRule(

@@ -18,6 +18,8 @@ enum NotificationText {
                 } else {
                     out += "- \(text)\n"
                 }
+                // A new item's excerpt, as a paragraph of its list item.
+                if let excerpt = change.excerpt { out += "\n  \(escape(excerpt))\n" }
             }
             if let page = source.page {
                 out += "\n[All of \(escape(source.name))](<\(DigestMarkdown.destination(page))>)\n"
@@ -53,6 +55,7 @@ enum NotificationText {
         for source in notification.sources {
             for change in source.changes {
                 lines.append("• \(escape(source.name)): \(escape(change.text))" + (change.url.map { " \($0)" } ?? ""))
+                if let excerpt = change.excerpt { lines.append("  \(escape(excerpt))") }
             }
         }
         for failure in notification.failures { lines.append("• \(escape(failure.text))") }

@@ -44,7 +44,8 @@ extension RunNotification.SourceChanges {
 extension RunNotification.ItemChange {
     var json: JSONValue {
         .members([
-            ("fields", .array(fields.map(\.json))), ("id", .string(id)), ("kind", .string(kind)),
+            ("excerpt", excerpt.map(JSONValue.string)), ("fields", .array(fields.map(\.json))), ("id", .string(id)),
+            ("kind", .string(kind)),
             ("text", .string(text)), ("title", .string(title)), ("url", url.map(JSONValue.string)),
         ])
     }

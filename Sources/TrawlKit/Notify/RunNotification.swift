@@ -22,6 +22,8 @@ struct RunNotification: Sendable {
         /// The change in words: "Chart 11451 rescaled: 1:80,000 → 1:100,000".
         var text: String
         var fields: [FieldChange]
+        /// For a new item of a source with `detail`: its article's excerpt (its summary).
+        var excerpt: String? = nil
     }
 
     struct SourceChanges: Sendable {
@@ -106,9 +108,12 @@ struct RunNotification: Sendable {
                             beforeText: field.old.map { wording.text($0, field: field.field) } ?? "",
                             afterText: field.new.map { wording.text($0, field: field.field) } ?? "")
                     }
+                    // What a new item's own page says it is about, where it was read (`detail`).
+                    let isNew = change.kind == .added || change.kind == .reappeared
                     return ItemChange(
                         kind: change.kind.rawValue, id: change.itemID, title: description.title,
-                        url: description.link?.absoluteString, text: description.sentence, fields: fields)
+                        url: description.link?.absoluteString, text: description.sentence, fields: fields,
+                        excerpt: source.detail != nil && isNew ? description.summary : nil)
                 }
                 guard !changes.isEmpty else { continue }
                 sources.append(

@@ -71,8 +71,10 @@ struct SourceRun: Sendable {
         let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
+        let details = keptDetails()
         let conditional =
-            previous == nil || source.maxPages > 1 || source.request.method != "GET" ? nil : validators[key]
+            previous == nil || source.maxPages > 1 || source.request.method != "GET"
+                || detailPagesWait(in: previous, records: details) ? nil : validators[key]
         let fetched = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
             .run(validators: conditional)
         guard !stop.isRequested else { return nil }
@@ -83,19 +85,16 @@ struct SourceRun: Sendable {
         for notice in combined.notices {
             report(.notice(sourceID: source.id, message: notice))
         }
-        for warning in combined.warnings.prefix(5) {
-            report(.warning(sourceID: source.id, message: warning))
-        }
-        if combined.warnings.count > 5 {
-            report(.warning(sourceID: source.id, message: "… and \(combined.warnings.count - 5) more like these"))
-        }
+        reportWarnings(combined.warnings)
         if !accept {
             try ScrapeGuard(source: source).check(combined, previous: previous)
         }
         // The snapshot is kept, but what is wrong with it is told to everyone who looks.
         var warnings = FieldCoverage(source: source).warnings(for: combined)
 
-        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
+        // A stop lets the pages in hand finish, then the source is saved as any other.
+        let (items, quiet) = await readDetails(of: combined.items, previous: previous, records: details, at: now)
+        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: items)
         // An item the source's filters now leave out is no item, and never was news: after a
         // `keep` or `drop` is added, what it takes away is forgotten, not "removed".
         var compared = previous
@@ -103,6 +102,7 @@ struct SourceRun: Sendable {
         if !filter.isEmpty { compared?.items.removeAll { !filter.admits($0) } }
         var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
             .detect(from: compared, to: scraped, at: now)
+        detection.changes.removeAll { $0.kind == .changed && quiet.contains($0.itemID) }
         // The stored snapshot still holds them: it must be written anew.
         if compared != previous { detection.isUnchanged = false }
         if !detection.duplicateIDs.isEmpty {

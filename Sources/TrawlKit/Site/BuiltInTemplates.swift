@@ -15,6 +15,7 @@ enum BuiltInTemplates {
         "pagination.mustache": PackageResources.pagination_mustache,
         "change.mustache": PackageResources.change_mustache,
         "digest.mustache": PackageResources.digest_mustache,
+        "article.mustache": PackageResources.article_mustache,
         "digests.mustache": PackageResources.digests_mustache,
         "assets/style.css": PackageResources.style_css,
         "assets/site.js": PackageResources.site_js,

@@ -77,7 +77,8 @@ struct FeedEntryBuilder {
                 updated: max(latest.detectedAt, published),
                 published: published,
                 link: SafeText.linkURL(item.link) ?? sourcePage,
-                content: .html(ChangeHTML.render(item: item, latestChange: latestChange)),
+                content: .html(
+                    ArticleHTML.entryContent(item: item, article: source.articles[id], latestChange: latestChange)),
                 authors: authors,
                 categories: [source.name],
                 enclosures: FeedGenerator.enclosures(of: item))

@@ -41,13 +41,16 @@ final class ItemView: Encodable, MustacheObject {
     let trackedSinceText: String
     /// Lower-cased text the search box matches against.
     let search: String
+    /// The page of the item's article (`detail`), relative to the source's page; else empty.
+    let articleHref: String
 
     init(
         title: String, href: String, date: String, dateText: String, summary: String, fields: FieldTable,
         fieldList: [FieldValue], details: [FieldValue], hasDetails: Bool, fileHref: String, isEpisode: Bool,
         isSwitch: Bool, isPlain: Bool, episode: EpisodeView, state: String, stateText: String,
-        marks: SwitchMarks = SwitchMarks(), search: String
+        marks: SwitchMarks = SwitchMarks(), search: String, articleHref: String = ""
     ) {
+        self.articleHref = articleHref
         self.title = title
         self.href = href
         self.date = date
@@ -99,6 +102,7 @@ final class ItemView: Encodable, MustacheObject {
         case "trackedSince": return .string(trackedSince)
         case "trackedSinceText": return .string(trackedSinceText)
         case "search": return .string(search)
+        case "articleHref": return .string(articleHref)
         default: return nil
         }
     }

@@ -15,6 +15,8 @@ struct SiteContent: Sendable {
         var files: [String: MirroredFile]
         /// How the source's latest attempt among the runs shown ended, if it was tried.
         var lastStatus: RunRecord.Outcome.Status? = nil
+        /// The articles read from items' own pages (`detail`), by item id.
+        var articles: [String: DetailArticle] = [:]
 
         var items: [Item] { stored.items }
         var itemCount: Int { stored.count }
@@ -56,12 +58,19 @@ struct SiteContent: Sendable {
                 health: asOf(shownTimes[source.id], try store.health(of: source.id)),
                 files: mirror.completeFiles(of: source.id),
                 lastStatus: runs.last { run in run.outcomes.contains { $0.sourceID == source.id } }?
-                    .outcomes.first { $0.sourceID == source.id }?.status)
+                    .outcomes.first { $0.sourceID == source.id }?.status,
+                articles: try articles(of: source, store: store))
         }
         return SiteContent(
             site: configuration.site, sources: sources, runs: runs,
             changes: newestFirst(runs, of: Set(sources.map(\.id))),
             feedLimit: max(0, configuration.feed.maxEntries), healthEvents: HealthEvent.events(in: allRuns))
+    }
+
+    /// The articles a source's `detail` read, by item id; none unless it keeps them.
+    static func articles(of source: SourceConfiguration, store: CacheStore) throws -> [String: DetailArticle] {
+        guard let detail = source.detail, detail.article != .none else { return [:] }
+        return try store.details(of: source.id).compactMapValues(\.article)
     }
 
     /// The runs that changed something: a run with no changes whose sources fared as in

@@ -60,6 +60,7 @@ public struct SiteGenerator: Sendable {
         try FeedGenerator.generate(site)
         try OPMLGenerator.generate(site)
         try SourcePageGenerator.generate(site)
+        try ArticlePageGenerator.generate(site)
         try DigestGenerator.generate(site)
         try IndexPageGenerator.generate(site)
         try SitemapGenerator.generate(site)
@@ -76,7 +77,7 @@ public struct SiteGenerator: Sendable {
     private func removeStaleFiles(_ writer: SiteWriter) throws {
         let pageNames: Set<String> = ["index.html", "feed.atom", "feed.json"]
         try writer.removeStale(in: "sources", recursive: true) {
-            pageNames.contains($0) || Pagination.isFurtherPageName($0)
+            pageNames.contains($0) || Pagination.isFurtherPageName($0) || ArticlePageGenerator.isArticleFileName($0)
         }
         try writer.removeStale(in: "digests") { name in
             name == "index.html" || DigestGenerator.isDigestFileName(name)

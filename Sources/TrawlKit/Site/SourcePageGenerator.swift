@@ -64,6 +64,7 @@ enum SourcePageGenerator {
             let settings = CanonicalKey(of: source.configuration).encoding
             let count = Pagination.pageCount(total: source.itemCount, pageSize: pageSize)
             let paths = (1...count).map { folder + Pagination.fileName($0) }
+            let articles = ArticlePageGenerator.pages(of: source)
             try site.writeUnlessCurrent(paths) { digest in
                 digest.add(shown)
                 digest.add(String(pageSize))
@@ -71,6 +72,7 @@ enum SourcePageGenerator {
                 digest.add(source.stored.digest)
                 digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
                 digest.add(today.map { DateCodec.rfc3339($0) } ?? "")
+                digest.add(articles.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
             } render: {
                 switch source.configuration.kind {
                 case _ where source.itemCount == 0:
@@ -80,7 +82,8 @@ enum SourcePageGenerator {
                     let table = TableView(source.items, files: files, wording: wording)
                     try writePages(page, groups: [], table: table, pageSize: pageSize, in: folder, site)
                 default:
-                    let groups = groups(source.items, files: files, today: today, wording: wording)
+                    let groups = groups(
+                        source.items, files: files, today: today, wording: wording, articles: articles)
                     try writePages(page, groups: groups, table: nil, pageSize: pageSize, in: folder, site)
                 }
             }
@@ -139,11 +142,12 @@ enum SourcePageGenerator {
 
     /// Dated items as Upcoming (after the last run's day), Today and Earlier; undated lists as one group.
     static func groups(
-        _ items: [Item], files: [String: String], today: Date?, wording: ValueWording
+        _ items: [Item], files: [String: String], today: Date?, wording: ValueWording,
+        articles: [String: String] = [:]
     )
         -> [ItemGroup]
     {
-        let views = items.map { view($0, files: files, wording: wording) }
+        let views = items.map { view($0, files: files, wording: wording, articleHref: articles[$0.id] ?? "") }
         guard let today, items.contains(where: { $0.date != nil }) else {
             return [ItemGroup(heading: "", id: "all", items: views)]
         }
@@ -213,7 +217,8 @@ enum SourcePageGenerator {
 
     /// The item's view; `marks` are what a status page adds to a switch.
     static func view(
-        _ item: Item, files: [String: String], wording: ValueWording, marks: SwitchMarks = SwitchMarks()
+        _ item: Item, files: [String: String], wording: ValueWording, marks: SwitchMarks = SwitchMarks(),
+        articleHref: String = ""
     ) -> ItemView {
         let title = SafeText.line(item.title)
         let all = item.fields.map { FieldValue($0, wording: wording) }
@@ -237,7 +242,7 @@ enum SourcePageGenerator {
             fileHref: files[item.id] ?? "",
             isEpisode: episode != nil, isSwitch: !state.isEmpty, isPlain: episode == nil && state.isEmpty,
             episode: episode ?? .none, state: state, stateText: state == "on" ? "On" : state == "off" ? "Off" : "",
-            marks: marks, search: searchText(title, summary, details, state))
+            marks: marks, search: searchText(title, summary, details, state), articleHref: articleHref)
     }
 
     /// The non-empty texts joined by spaces, lower-cased: built in one string, as every item has one.
