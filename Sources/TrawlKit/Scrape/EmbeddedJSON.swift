@@ -5,19 +5,19 @@ import TrawlJSON
 /// type="application/json">`, JSON-LD), or the value of a JavaScript assignment
 /// (`window.__INITIAL_STATE__ = {...};`).
 ///
-/// The value must be strict JSON: JavaScript that only looks like it (`undefined`, a
-/// trailing comma, a function call) is a `JSONError` with the line and column in the
-/// script's text, never a guess.
+/// JSON is read strictly first; what is not JSON is read as the JavaScript object literal
+/// such state is often written as (unquoted keys, single quotes, trailing commas,
+/// `undefined`: `JavaScriptLiteralReader`). Code (a call, `new Date(…)`, a variable) is a
+/// `JSONError` with the line and column in the script's text, never a guess.
 enum EmbeddedJSON {
     static func value(in text: String) throws(JSONError) -> JSONValue {
         let bytes = Array(text.utf8)
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(JSONError) -> JSONValue in
-                let start = Self.valueStart(in: buffer)
-                return try JSONParser.parseValue(in: buffer, from: start).value
-            }
+        let start = bytes.withUnsafeBytes { Self.valueStart(in: $0) }
+        let strict = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) -> JSONValue in try JSONParser.parseValue(in: buffer, from: start).value }
         }
-        return try result.get()
+        if case .success(let value) = strict { return value }
+        return try JavaScriptLiteralReader.value(in: bytes, from: start)
     }
 
     /// Where the JSON starts: the first byte that is not white space (or the opening of an
