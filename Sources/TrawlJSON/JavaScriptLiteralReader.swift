@@ -11,10 +11,16 @@ package struct JavaScriptLiteralReader {
     private var index: Int
     private var line = 1
     private var lineStart = 0
+    /// As in `JSONParser.parse(_:maximumValues:)`.
+    private var maximumValues = Int.max
+    private var values = 0
 
     /// The literal that starts at byte `offset` of `bytes`; what follows it is left alone.
-    package static func value(in bytes: [UInt8], from offset: Int) throws(JSONError) -> JSONValue {
+    package static func value(
+        in bytes: [UInt8], from offset: Int, maximumValues: Int = .max
+    ) throws(JSONError) -> JSONValue {
         var reader = JavaScriptLiteralReader(bytes: bytes, index: 0)
+        reader.maximumValues = maximumValues
         while reader.index < min(offset, bytes.count) { reader.advance() }
         return try reader.value(depth: 0)
     }
@@ -75,6 +81,12 @@ package struct JavaScriptLiteralReader {
             throw error("a value", "nested more than \(JSONParser.maximumDepth) levels deep")
         }
         guard let byte else { throw error("a value") }
+        values += 1
+        guard values <= maximumValues else {
+            throw JSONError(
+                position: position, isTruncated: false, found: byte, expected: JSONParser.valueLimitExpectation,
+                message: "more than \(maximumValues) values in one document")
+        }
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(.object(try members(depth: depth)), at: start)
         case UInt8(ascii: "["): return JSONValue(.array(try elements(depth: depth)), at: start)

@@ -14,10 +14,12 @@ enum EmbeddedJSON {
         let bytes = Array(text.utf8)
         let start = bytes.withUnsafeBytes { Self.valueStart(in: $0) }
         let strict = bytes.withUnsafeBytes { buffer in
-            Result { () throws(JSONError) -> JSONValue in try JSONParser.parseValue(in: buffer, from: start).value }
+            Result { () throws(JSONError) -> JSONValue in
+                try JSONParser.parseValue(in: buffer, from: start, maximumValues: JSONScraper.maximumValues).value
+            }
         }
         if case .success(let value) = strict { return value }
-        return try JavaScriptLiteralReader.value(in: bytes, from: start)
+        return try JavaScriptLiteralReader.value(in: bytes, from: start, maximumValues: JSONScraper.maximumValues)
     }
 
     /// Where the JSON starts: the first byte that is not white space (or the opening of an
