@@ -2,11 +2,15 @@
 /// against and `trawl schema` describes.
 ///
 /// To add a key: add a `ConfigurationKey` line to its object here (name, value, the GUIDE's
-/// words for it), read it in the object's reader (`ConfigurationLoader`, `SourceReader`,
-/// `NotifierReader`), and give it a row in docs/GUIDE.md. Nothing else lists keys:
-/// the loader accepts it and the schema offers it from this line, and
-/// `ConfigurationSchemaTests` fails while the reader ignores a declared key, reads one that
-/// is not declared, or the GUIDE does not name it.
+/// words for it; a source's keys are in `ConfigurationKeys+Source`, a field's and a
+/// notifier's in `ConfigurationKeys+Fields`), read it in the object's reader
+/// (`ConfigurationLoader`, `SourceReader`, `NotifierReader`) with `object["name"]`, and give
+/// it a row in docs/GUIDE.md. Nothing else lists keys: the loader accepts it and the schema
+/// offers it from this line, and `ConfigurationSchemaTests` fails while the reader ignores a
+/// declared key, reads one that is not declared, or the GUIDE does not name it. (A new
+/// `SourceConfiguration` property also goes into its `CanonicalKey`.) A new object (`detail`,
+/// say) is a `ConfigurationObject` here, listed in `objects`, read with
+/// `reader.object(node, at:, shape:)`, and placed in `ConfigurationSchemaTests.placements`.
 enum ConfigurationKeys {
     /// Every object, top level first: each appears once under the schema's `$defs`.
     static let objects: [ConfigurationObject] = [
