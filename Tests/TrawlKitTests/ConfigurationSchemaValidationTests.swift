@@ -7,7 +7,7 @@ import TrawlJSON
 
 /// What `trawl schema` prints, checked by check-jsonschema (PyPI; `make test-deps` installs
 /// it): a valid draft 2020-12 schema that every example configuration, every preset and
-/// every trawl.json snippet of docs/GUIDE.md passes, and that a wrong kind or an unknown
+/// every trawl.json snippet of docs/GUIDE.md and docs/NOTIFY.md passes, and that a wrong kind or an unknown
 /// key fails.
 @Suite(.serialized) struct ConfigurationSchemaValidationTests {
     static let root = SharedTestData.packageRoot
@@ -17,9 +17,11 @@ import TrawlJSON
         ("id", "s"), ("kind", "list"), ("url", "https://example.org/"), ("items", "li"),
     ]
 
-    /// Every ```json block of the GUIDE with the heading it stands under.
+    /// Every ```json block of the GUIDE and of docs/NOTIFY.md with the heading it stands under.
     static func guideSnippets() throws -> [(heading: String, text: String)] {
-        let guide = try String(contentsOf: root.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
+        let guide = try ["docs/GUIDE.md", "docs/NOTIFY.md"].map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         var snippets: [(heading: String, text: String)] = []
         var heading = "", block: [Substring]? = nil
         for line in guide.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -39,13 +41,16 @@ import TrawlJSON
 
     /// A GUIDE snippet as a whole configuration: as it is, or a source, a source's members,
     /// a notifier or a source's fields set into one. Nil for what is not configuration (the
-    /// output of `trawl extract --json`).
+    /// output of `trawl extract --json`, a webhook's body).
     static func configuration(ofSnippet snippet: (heading: String, text: String)) throws -> JSONValue? {
-        if snippet.heading.hasPrefix("Reading an article") { return nil }
+        if snippet.heading.hasPrefix("Reading an article") || snippet.heading == "The JSON body" { return nil }
         let value =
             try (try? JSONParser.parse(Data(snippet.text.utf8))) ?? JSONParser.parse(Data("{\(snippet.text)}".utf8))
         let keys = Set(value.keys)
         if keys.contains("sources") { return value }
+        if keys.isSubset(of: ConfigurationKeys.top.names) {
+            return .object((value.objectValue ?? []) + [("sources", [])])
+        }
         if !keys.isDisjoint(with: NotifierReader.kinds) { return ["sources": [], "notify": [value]] }
         if keys.contains("id") { return ["sources": [value]] }
         if snippet.heading == "Fields" { return ["sources": [.object(skeleton + [("fields", value)])]] }
@@ -123,7 +128,7 @@ import TrawlJSON
             try Data(JSONWriter.bytes(configuration)).write(to: files.last!)
             placed += 1
         }
-        #expect(placed >= 15, "GUIDE snippets validated: \(placed) of \(snippets.count)")
+        #expect(placed >= 18, "GUIDE snippets validated: \(placed) of \(snippets.count)")
         let result = try await Self.validate(files, against: schema)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }
