@@ -6,9 +6,23 @@
 public enum JSONParser {
     public static let maximumDepth = 512
 
+    /// What a `JSONError` says was expected when a document holds more than `maximumValues`.
+    public static let valueLimitExpectation = "no more values"
+
     public static func parse(_ bytes: some Sequence<UInt8>) throws(JSONError) -> JSONValue {
         let array = Array(bytes)
         let result = array.withUnsafeBytes { buffer in Result { () throws(JSONError) in try parse(buffer) } }
+        return try result.get()
+    }
+
+    /// `bytes` as one document of at most `maximumValues` values. A tree costs about a
+    /// hundred bytes a value, and a body of small values (`[0,0,0,…]`) holds one every two
+    /// bytes: the bound keeps a large body's tree within memory, an error past it.
+    public static func parse(_ bytes: some Sequence<UInt8>, maximumValues: Int) throws(JSONError) -> JSONValue {
+        let array = Array(bytes)
+        let result = array.withUnsafeBytes { buffer in
+            Result { () throws(JSONError) in try parse(buffer, maximumValues: maximumValues) }
+        }
         return try result.get()
     }
 
@@ -16,8 +30,11 @@ public enum JSONParser {
         try parse(Array(text.utf8))
     }
 
-    public static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONError) -> JSONValue {
+    public static func parse(
+        _ buffer: UnsafeRawBufferPointer, maximumValues: Int = .max
+    ) throws(JSONError) -> JSONValue {
         var cursor = JSONCursor(bytes: buffer)
+        cursor.maximumValues = maximumValues
         cursor.skipByteOrderMark()
         let value = try cursor.value(depth: 0)
         cursor.skipWhitespace()
@@ -32,9 +49,10 @@ public enum JSONParser {
     /// leaving what follows to the caller: JSON embedded in other text, such as a script's
     /// `window.state = {...};`. Positions count lines and columns from the buffer's start.
     public static func parseValue(
-        in buffer: UnsafeRawBufferPointer, from offset: Int
+        in buffer: UnsafeRawBufferPointer, from offset: Int, maximumValues: Int = .max
     ) throws(JSONError) -> (value: JSONValue, end: Int) {
         var cursor = JSONCursor(bytes: buffer)
+        cursor.maximumValues = maximumValues
         for index in 0..<min(offset, buffer.count) where buffer[index] == 0x0A {
             cursor.line += 1
             cursor.lineStart = index + 1
@@ -51,6 +69,9 @@ struct JSONCursor {
     var index = 0
     var line = 1
     var lineStart = 0
+    /// The most values the document may hold (`JSONParser.parse(_:maximumValues:)`), and how many so far.
+    var maximumValues = Int.max
+    var values = 0
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -94,6 +115,13 @@ struct JSONCursor {
     mutating func value(depth: Int) throws(JSONError) -> JSONValue {
         skipWhitespace()
         guard index < bytes.count else { throw error(expected: "a value") }
+        values += 1
+        if values > maximumValues {
+            throw JSONError(
+                position: position, isTruncated: false, found: bytes[index],
+                expected: JSONParser.valueLimitExpectation, message: "more than \(maximumValues) values in one document"
+            )
+        }
         let start = position
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONValue(try object(depth: depth + 1), at: start)

@@ -55,7 +55,7 @@ import TrawlKit
         #expect(titles.contains("Greenhouse heater: off → on"))
 
         // The first night is one entry, not one per source or per item.
-        #expect(titles.filter { $0.localizedCaseInsensitiveContains("tracking") } == ["Now tracking 6 sources"])
+        #expect(titles.filter { $0.localizedCaseInsensitiveContains("tracking") } == ["Now tracking 7 sources"])
 
         // A podcast episode's audio is attached once.
         let episodes = items.filter { ($0["enclosure"] ?? "").hasPrefix("http") }

@@ -39,7 +39,7 @@ import TrawlKit
         let second = try await site.run(base)
         #expect(second.status == 0, "\(second.errors)")
         let dayTwo = try #require(try site.runs().last)
-        #expect(dayTwo.changes.count == 22)
+        #expect(dayTwo.changes.count == 23)
 
         // The feed holds day 2's news after one entry for day 1's baselines.
         let feed = try site.feed()

@@ -50,7 +50,9 @@ import TrawlDates
         let store = CacheStore(root: merged, access: .readOnly)
         let run = try #require(try store.latestRun())
         #expect(run.missingShards == [missing])
-        let configured = ["noaa-atlantic", "sundell", "bbc-most-read", "podcast", "trawl-notes", "garden"]
+        let configured = [
+            "noaa-atlantic", "sundell", "bbc-most-read", "podcast", "trawl-notes", "garden", "trawl-releases",
+        ]
         let notTried = run.sourcesNotTried(of: configured)
         #expect(!notTried.isEmpty)
         #expect(notTried.allSatisfy(missing.contains))

@@ -26,7 +26,7 @@ import Testing
             {
                 feeds.append("sources/\(source)/feed.atom")
             }
-            #expect(feeds.count == 7)
+            #expect(feeds.count == 8)
             for feed in feeds {
                 let problems = AtomConformance.problems(in: try Data(contentsOf: output.appendingPathComponent(feed)))
                 #expect(problems.isEmpty, "\(day) \(feed): \(problems)")

@@ -67,7 +67,32 @@ import Testing
         ("[a&&b]", "&", true),
     ])
     func iRegexpMatchesAsTheRFCSays(_ pattern: String, _ text: String, _ expected: Bool) {
-        #expect(CompiledRegex(iRegexp: pattern, whole: true).matches(text) == expected)
+        var budget = CompiledRegex.tickBudget
+        #expect(CompiledRegex(iRegexp: pattern, whole: true).matches(text, budget: &budget) == expected)
+    }
+
+    /// ICU backtracks: `(a+)+b` on 40 `a`s would take hours. The query stops with an error
+    /// once its regular-expression budget is spent, for `match` and `search`, with a literal
+    /// pattern or one from the document.
+    @Test(arguments: [
+        "$[?match(@.t, '(a+)+b')]", "$[?search(@.t, '(a|aa)+c')]", "$[?match(@.t, $[0].p)]",
+    ])
+    func aCatastrophicPatternStopsTheQueryWithAnError(_ path: String) throws {
+        let document: JSONValue = [["t": .string(String(repeating: "a", count: 40)), "p": "(a*)*b"]]
+        let query = try JSONPath(path)
+        #expect {
+            try query.select(document)
+        } throws: { error in
+            "\(error)".contains("goes past 20000000 regular-expression steps (a pattern that backtracks)")
+        }
+    }
+
+    /// The budget is not spent by work that ends: many quick matches on long strings pass.
+    @Test func ordinaryPatternsOnLongStringsAreNotStopped() throws {
+        let long = String(repeating: "word ", count: 20_000) + "swift"
+        let document: JSONValue = .array((0..<50).map { _ in ["t": .string(long)] })
+        let matched = try JSONPath("$[?search(@.t, 'sw[a-z]ft')]").select(document)
+        #expect(matched.count == 50)
     }
 
     @Test(arguments: ["\\d", "(?:a)", "a{3,2}", "[]", "a**", "\\p{IsBasicLatin}", "(a", "a)", "\\w"])

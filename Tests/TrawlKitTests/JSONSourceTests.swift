@@ -175,21 +175,81 @@ import Testing
         #expect(item[field: "tags"] == .list([.string("nextjs"), .string("spa")]))
     }
 
-    @Test(arguments: [("nuxt.html", 3, 9), ("state.html", 3, 9), ("redux.html", 3, 9)])
-    func aJavaScriptObjectLiteralIsAnErrorNamingTheScriptAndThePosition(
-        _ name: String, _ line: Int, _ column: Int
-    )
-        throws
-    {
+    static func peerItems(_ name: String, items: String, fields: String) throws -> [Item] {
+        let source = """
+            {"id": "n", "kind": "json", "url": "https://example.com/", "script": "script", "items": "\(items)",
+             "fields": \(fields)}
+            """
+        let configured = try #require(try Self.configuration(source).sources.first)
+        return try PageScraper(source: configured).scrape(try Self.peerPage(name)).items
+    }
+
+    /// The peer's Nuxt page assigns an object literal (unquoted keys, trailing commas).
+    @Test func aNuxtStateObjectLiteralGivesItsArticle() throws {
+        let items = try Self.peerItems(
+            "nuxt.html", items: "$.state.feed.items[*]",
+            fields: #"""
+                {"title": "$.headline", "url": "$.path", "date": "$.publishedAt", "summary": "$.excerpt",
+                 "categories": {"json": "$.categories[*].name", "many": true}}
+                """#)
+        let item = try #require(items.first)
+        #expect(items.count == 1)
+        #expect(item.title == "Nuxt article arrives")
+        #expect(item.url?.absoluteString == "https://example.com/nuxt/article")
+        #expect(item.date == Date(timeIntervalSince1970: 1_712_052_000))  // 2024-04-02T10:00:00Z
+        #expect(item[field: "summary"] == .string("Nuxt.js embeds article data into a global."))
+        #expect(item[field: "categories"] == .list([.string("nuxt"), .string("spa")]))
+    }
+
+    @Test func aWindowStateObjectLiteralGivesItsPost() throws {
+        let items = try Self.peerItems(
+            "state.html", items: "$.posts[*]",
+            fields: #"""
+                {"id": "$.id", "title": "$.name", "url": "$.permalink", "date": "$.published_at",
+                 "tags": {"json": "$.tags", "many": true}}
+                """#)
+        let item = try #require(items.first)
+        #expect(items.count == 1)
+        #expect(item.title == "Window state update")
+        #expect(item.url?.absoluteString == "https://example.com/state/update")
+        #expect(item[field: "id"] == .string("state-post-42"))
+        #expect(item.date == Date(timeIntervalSince1970: 1_712_133_000))  // 2024-04-03T08:30:00Z
+        #expect(item[field: "tags"] == .list([.string("updates"), .string("custom")]))
+    }
+
+    @Test func aReduxPreloadedStateObjectLiteralGivesItsArticle() throws {
+        let items = try Self.peerItems(
+            "redux.html", items: "$.articles[*]",
+            fields: #"""
+                {"id": "$.id", "title": "$.title", "url": "$.url", "date": "$.publishedAt",
+                 "categories": {"json": "$.categories", "many": true}}
+                """#)
+        let item = try #require(items.first)
+        #expect(items.count == 1)
+        #expect(item.title == "Redux article")
+        #expect(item.url?.absoluteString == "https://example.com/redux/article")
+        #expect(item[field: "id"] == .string("redux-article-1"))
+        #expect(item.date == Date(timeIntervalSince1970: 1_712_221_200))  // 2024-04-04T09:00:00Z
+        #expect(item[field: "categories"] == .list([.string("redux"), .string("spa")]))
+    }
+
+    /// Code in the state is not data: an error naming the script, the line and the column.
+    @Test func codeInAnAssignedStateIsAnErrorNamingTheScriptAndThePosition() throws {
+        let page = """
+            <html><body><script>
+            window.__STATE__ = {posts: [{title: 'One',
+              date: new Date(1711972800000)}]};
+            </script></body></html>
+            """
         let source = #"""
-            {"id": "n", "kind": "json", "url": "https://example.com/", "script": "script", "items": "$..*",
+            {"id": "s", "kind": "json", "url": "https://x.org/", "script": "script", "items": "$.posts[*]",
              "fields": {"title": "$.title"}}
             """#
-        let configured = try #require(try Self.configuration(source).sources.first)
         #expect {
-            try PageScraper(source: configured).scrape(try Self.peerPage(name))
+            try Self.scrape(source, body: page, contentType: "text/html")
         } throws: { error in
-            "\(error)".contains("script `script`, line \(line), column \(column): expected a key in double quotes")
+            "\(error)".contains(
+                "script `script`, line 3, column 9: expected a value, found 'new Date(…)': code, not data")
         }
     }
 }

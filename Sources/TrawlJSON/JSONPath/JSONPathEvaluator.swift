@@ -19,6 +19,8 @@ final class JSONPathEvaluator {
     private var visits = 0
     /// Patterns that were not literals, compiled once per evaluation.
     private var regexes: [String: CompiledRegex] = [:]
+    /// What is left of the query's bound on regular-expression work (`CompiledRegex.matches`).
+    private var regexTicks = CompiledRegex.tickBudget
 
     init(root: JSONValue, tracksPaths: Bool, maximumVisits: Int = JSONPath.maximumVisits) {
         self.root = root
@@ -206,12 +208,20 @@ final class JSONPathEvaluator {
         guard call.function == .match || call.function == .search,
             let text = try value(call.arguments[0], current: current)?.stringValue
         else { return false }
-        if let regex = call.regex { return regex.matches(text) }
+        if let regex = call.regex { return try matches(regex, text) }
         guard let pattern = try value(call.arguments[1], current: current)?.stringValue else { return false }
         let key = (call.function == .match ? "m" : "s") + pattern
-        if let regex = regexes[key] { return regex.matches(text) }
+        if let regex = regexes[key] { return try matches(regex, text) }
         let regex = CompiledRegex(iRegexp: pattern, whole: call.function == .match)
         regexes[key] = regex
-        return regex.matches(text)
+        return try matches(regex, text)
+    }
+
+    private func matches(_ regex: CompiledRegex, _ text: String) throws(LimitReached) -> Bool {
+        guard let matched = regex.matches(text, budget: &regexTicks) else {
+            let steps = CompiledRegex.tickBudget * CompiledRegex.stepsPerTick
+            throw LimitReached(limit: "\(steps) regular-expression steps (a pattern that backtracks)")
+        }
+        return matched
     }
 }

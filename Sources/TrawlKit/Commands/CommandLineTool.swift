@@ -18,6 +18,7 @@ public enum CommandLineTool {
             TryCommand.self,
             FeedCommand.self,
             OPMLCommand.self,
+            SchemaCommand.self,
             TemplateCommand.self,
             InitCommand.self,
         ]

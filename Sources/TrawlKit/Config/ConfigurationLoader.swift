@@ -5,10 +5,6 @@ import TrawlText
 
 /// Reads and validates `trawl.json`, collecting every problem with its JSON path.
 public enum ConfigurationLoader {
-    static let topLevelKeys = [
-        "site", "output", "cache", "templates", "fetch", "feed", "retention", "sources", "notify",
-    ]
-
     /// Loads the configuration at `file`; paths inside resolve against its folder.
     /// `toleratingUnsetVariables` is for commands that only read the cache: an unset
     /// `${NAME}` then reads as `unset-NAME` rather than stopping them.
@@ -58,7 +54,7 @@ public enum ConfigurationLoader {
     }
 
     private static func read(_ json: JSONValue, file: URL, reader: JSONReader) -> Configuration? {
-        guard let top = reader.object(json, at: "", known: topLevelKeys) else { return nil }
+        guard let top = reader.object(json, at: "", shape: ConfigurationKeys.top) else { return nil }
         let folder = file.deletingLastPathComponent()
         func path(_ key: String, default fallback: String) -> URL {
             let relative = reader.string(top[key], at: key) ?? fallback
@@ -68,7 +64,7 @@ public enum ConfigurationLoader {
         let site = readSite(top["site"], reader: reader)
         let fetch = readFetch(top["fetch"], reader: reader)
         var feed = FeedSettings()
-        if let object = reader.object(top["feed"], at: "feed", known: ["maxEntries"]),
+        if let object = reader.object(top["feed"], at: "feed", shape: ConfigurationKeys.feed),
             let maxEntries = reader.integer(object["maxEntries"], at: "feed.maxEntries")
         {
             if maxEntries < 1 {
@@ -77,7 +73,7 @@ public enum ConfigurationLoader {
             feed.maxEntries = maxEntries
         }
         var retention = RetentionSettings()
-        if let object = reader.object(top["retention"], at: "retention", known: ["runs", "days"]) {
+        if let object = reader.object(top["retention"], at: "retention", shape: ConfigurationKeys.retention) {
             retention.runs = reader.integer(object["runs"], at: "retention.runs") ?? retention.runs
             retention.days = reader.integer(object["days"], at: "retention.days") ?? retention.days
             if retention.runs < 1 { reader.problem("retention.runs", "must be at least 1", at: object["runs"]) }
@@ -124,7 +120,7 @@ public enum ConfigurationLoader {
         var site = SiteSettings(title: "Trawl")
         guard
             let object = reader.object(
-                value, at: "site", known: ["title", "url", "author", "description", "language", "pageSize"])
+                value, at: "site", shape: ConfigurationKeys.site)
         else {
             return site
         }
@@ -160,15 +156,9 @@ public enum ConfigurationLoader {
         return site
     }
 
-    static let fetchKeys = [
-        "userAgent", "contact", "delay", "timeout", "connectTimeout", "maxBytes", "robots", "maxRedirects",
-        "perHostConcurrency", "concurrency", "attempts", "retryDelay", "maxRetryDelay", "browsers",
-        "proxy",
-    ]
-
     private static func readFetch(_ value: JSONValue?, reader: JSONReader) -> FetchSettings {
         var fetch = FetchSettings()
-        guard let object = reader.object(value, at: "fetch", known: fetchKeys) else { return fetch }
+        guard let object = reader.object(value, at: "fetch", shape: ConfigurationKeys.fetch) else { return fetch }
         func seconds(_ key: String) -> Duration? {
             guard let number = reader.number(object[key], at: "fetch.\(key)") else { return nil }
             guard number >= 0 else {

@@ -16,14 +16,21 @@ final class JSONReader {
         problems.append(.init(path: path, message: message, line: node?.position.line, column: node?.position.column))
     }
 
-    /// An object's members, checked against the keys the caller understands.
-    func object(_ node: JSONValue?, at path: String, known: [String]) -> JSONValue? {
+    /// An object's members, checked against the keys `shape` declares (`ConfigurationKeys`):
+    /// any other key is unknown, with the closest declared one, or refused with the shape's
+    /// word of why.
+    func object(_ node: JSONValue?, at path: String, shape: ConfigurationObject) -> JSONValue? {
         guard let node else { return nil }
         guard case .object(let members) = node.content else {
             problem(path, "expected an object, found \(node.kindDescription)", at: node)
             return nil
         }
+        let known = shape.names
         for member in members where !known.contains(member.key) {
+            if let refusal = shape.refused[member.key] {
+                problem(Self.join(path, member.key), refusal, at: member.value)
+                continue
+            }
             let hint = Suggestion.hint(for: member.key, in: known)
             problem(Self.join(path, member.key), "unknown key '\(member.key)'\(hint)", at: member.value)
         }

@@ -7,9 +7,6 @@ import TrawlText
 struct NotifierReader {
     let reader: JSONReader
 
-    static let webhookKeys = ["webhook", "format", "when", "match", "headers", "timeout", "attempts"]
-    static let emailKeys = ["email", "from", "sendmail", "when", "match"]
-    static let commandKeys = ["command", "format", "when", "match"]
     /// What a command is given on its standard input.
     static let commandFormats = ["plain", "markdown"]
     static let kinds = ["webhook", "email", "command"]
@@ -72,7 +69,7 @@ struct NotifierReader {
     }
 
     private func webhook(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
-        guard let object = reader.object(node, at: path, known: Self.webhookKeys),
+        guard let object = reader.object(node, at: path, shape: ConfigurationKeys.webhook),
             let text = reader.string(object["webhook"], at: "\(path).webhook")
         else { return nil }
         guard let url = URL(string: text), url.isWebAddress, url.host != nil
@@ -114,7 +111,7 @@ struct NotifierReader {
     }
 
     private func email(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
-        guard let object = reader.object(node, at: path, known: Self.emailKeys),
+        guard let object = reader.object(node, at: path, shape: ConfigurationKeys.email),
             let to = reader.strings(object["email"], at: "\(path).email")
         else { return nil }
         for (index, address) in to.enumerated() where !Self.isAddress(address) {
@@ -144,7 +141,7 @@ struct NotifierReader {
     }
 
     private func command(_ node: JSONValue, at path: String) -> NotifierConfiguration.Target? {
-        guard let object = reader.object(node, at: path, known: Self.commandKeys),
+        guard let object = reader.object(node, at: path, shape: ConfigurationKeys.command),
             let arguments = reader.strings(object["command"], at: "\(path).command")
         else { return nil }
         guard let program = arguments.first, !program.isEmpty else {

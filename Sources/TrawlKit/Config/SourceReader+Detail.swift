@@ -3,13 +3,11 @@ import TrawlJSON
 
 /// `"detail"`: what is read from each new item's own page.
 extension SourceReader {
-    static let detailKeys = ["article", "fields", "maxPerRun"]
-
     /// `{"article": true | "excerpt" | false, "fields": {…}, "maxPerRun": 50}`. Without
     /// `article`, the article is read unless `fields` are given.
     func readDetail(_ object: JSONValue, kind: SourceConfiguration.Kind) -> DetailSettings? {
         let at = "\(path).detail"
-        guard let node = object["detail"], let detail = reader.object(node, at: at, known: Self.detailKeys) else {
+        guard let node = object["detail"], let detail = reader.object(node, at: at, shape: ConfigurationKeys.detail) else {
             return nil
         }
         if kind == .status {

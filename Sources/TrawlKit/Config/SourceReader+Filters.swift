@@ -5,7 +5,6 @@ import TrawlJSON
 // fields match every rule, `"drop": {"tags": "^sponsored$"}` leaves out any item a rule
 // matches. What a filter leaves out is no item: not kept, not shown, not news.
 extension SourceReader {
-    static let filterKeys = ["keep", "drop"]
 
     func readFilters(_ object: JSONValue, into source: inout SourceConfiguration) {
         source.keep = patterns(object["keep"], at: "\(path).keep", source: source)

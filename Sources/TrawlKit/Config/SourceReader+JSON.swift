@@ -3,8 +3,6 @@ import TrawlJSON
 /// A `json` source's items and fields: JSONPath queries (RFC 9535), checked as they are
 /// read so a bad one is a configuration error with its column, before any fetching.
 extension SourceReader {
-    static let jsonFieldKeys = ["json", "type", "format", "locale", "strip", "replace", "many", "default"]
-
     /// A field is a JSONPath (`"$.name"`), or an object with `json` and the usual typing keys.
     func readJSONField(_ name: String, _ node: JSONValue, at fieldPath: String) -> FieldRule? {
         var rule = FieldRule(name: name, type: Self.defaultType(of: name))
@@ -13,7 +11,7 @@ extension SourceReader {
                 .map(FieldRule.Locator.json)
             return rule
         }
-        guard let object = reader.object(node, at: fieldPath, known: Self.jsonFieldKeys) else { return nil }
+        guard let object = reader.object(node, at: fieldPath, shape: ConfigurationKeys.jsonField) else { return nil }
         // Without `json` the field is the item node itself.
         if let path = reader.string(object["json"], at: "\(fieldPath).json") {
             rule.locator = checkedJSONPath(path, at: "\(fieldPath).json", node: object["json"]).map(

@@ -3,8 +3,6 @@ import TrawlJSON
 
 /// The keys of a source loaded in a browser: `render`, `waitFor`, `renderTimeout`, `renderImages`.
 extension SourceReader {
-    static let renderKeys = ["render", "waitFor", "renderTimeout", "renderImages"]
-
     /// `"render": "browser"` and its companions; Chromium must be installed.
     func readRender(_ object: JSONValue, request: RequestOptions) -> RenderSettings? {
         let waitFor = reader.string(object["waitFor"], at: "\(path).waitFor")

@@ -3,8 +3,6 @@ import TrawlJSON
 
 /// The keys that shape a source's requests: `headers`, `cookies`, `auth`, `method`, `body`.
 extension SourceReader {
-    static let requestKeys = ["headers", "cookies", "auth", "method", "body", "proxy"]
-
     func readRequest(_ object: JSONValue, url: URL) -> RequestOptions {
         var options = RequestOptions()
         options.proxy = reader.proxy(object["proxy"], at: "\(path).proxy")
@@ -96,7 +94,7 @@ extension SourceReader {
 
     private func readCredentials(_ node: JSONValue?) -> Credentials? {
         let at = "\(path).auth"
-        guard let object = reader.object(node, at: at, known: ["user", "password"]) else { return nil }
+        guard let object = reader.object(node, at: at, shape: ConfigurationKeys.auth) else { return nil }
         for key in ["user", "password"] {
             guard let value = object[key] else {
                 reader.problem("\(at).\(key)", "missing: basic auth needs a user and a password", at: object)
@@ -116,7 +114,7 @@ extension SourceReader {
 
     private func readBody(_ node: JSONValue, into options: inout RequestOptions) {
         let at = "\(path).body"
-        guard let object = reader.object(node, at: at, known: ["form", "json"]) else { return }
+        guard let object = reader.object(node, at: at, shape: ConfigurationKeys.body) else { return }
         switch (object["form"], object["json"]) {
         case (let form?, nil):
             let pairs = reader.members(form, at: "\(at).form").compactMap { member in

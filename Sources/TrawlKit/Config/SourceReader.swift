@@ -16,18 +16,8 @@ struct SourceReader {
         return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
     }
 
-    static let keys =
-        [
-            "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
-            "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
-            "notify", "every", "script", "detail",
-        ] + requestKeys + renderKeys + filterKeys
-    static let fieldKeys = [
-        "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default", "json",
-    ]
-
     func read(_ given: JSONValue) -> SourceConfiguration? {
-        guard var object = reader.object(given, at: path, known: Self.keys) else { return nil }
+        guard var object = reader.object(given, at: path, shape: ConfigurationKeys.source) else { return nil }
         if let presetName = reader.string(object["preset"], at: "\(path).preset") {
             guard let preset = Presets.named(presetName) else {
                 let hint =
@@ -159,11 +149,7 @@ struct SourceReader {
                 locator: css.flatMap { checkedCSS($0, at: fieldPath, node: node) }.map(FieldRule.Locator.css),
                 type: Self.defaultType(of: name))
         }
-        guard let object = reader.object(node, at: fieldPath, known: Self.fieldKeys) else { return nil }
-        if object["json"] != nil {
-            reader.problem(
-                "\(fieldPath).json", "a JSONPath is for a json source (\"kind\": \"json\")", at: object["json"])
-        }
+        guard let object = reader.object(node, at: fieldPath, shape: ConfigurationKeys.field) else { return nil }
         var rule = FieldRule(name: name, type: Self.defaultType(of: name))
         if let css = reader.string(object["css"], at: "\(fieldPath).css") {
             rule.locator = checkedCSS(css, at: "\(fieldPath).css", node: object["css"]).map(FieldRule.Locator.css)
@@ -234,7 +220,7 @@ struct SourceReader {
         var guardrail = Guardrail()
         let at = "\(path).guard"
         guard
-            let object = reader.object(node, at: at, known: ["maxLoss", "maxMissingRequired", "allowEmpty", "warnAt"])
+            let object = reader.object(node, at: at, shape: ConfigurationKeys.guardrail)
         else {
             return guardrail
         }

@@ -5,30 +5,32 @@ import TrawlJSON
 /// type="application/json">`, JSON-LD), or the value of a JavaScript assignment
 /// (`window.__INITIAL_STATE__ = {...};`).
 ///
-/// The value must be strict JSON: JavaScript that only looks like it (`undefined`, a
-/// trailing comma, a function call) is a `JSONError` with the line and column in the
-/// script's text, never a guess.
+/// JSON is read strictly first; what is not JSON is read as the JavaScript object literal
+/// such state is often written as (unquoted keys, single quotes, trailing commas,
+/// `undefined`: `JavaScriptLiteralReader`). Code (a call, `new Date(…)`, a variable) is a
+/// `JSONError` with the line and column in the script's text, never a guess.
 enum EmbeddedJSON {
     static func value(in text: String) throws(JSONError) -> JSONValue {
         let bytes = Array(text.utf8)
-        let result = bytes.withUnsafeBytes { buffer in
+        let start = bytes.withUnsafeBytes { Self.valueStart(in: $0) }
+        let strict = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONError) -> JSONValue in
-                let start = Self.valueStart(in: buffer)
-                return try JSONParser.parseValue(in: buffer, from: start).value
+                try JSONParser.parseValue(in: buffer, from: start, maximumValues: JSONScraper.maximumValues).value
             }
         }
-        return try result.get()
+        if case .success(let value) = strict { return value }
+        return try JavaScriptLiteralReader.value(in: bytes, from: start, maximumValues: JSONScraper.maximumValues)
     }
 
     /// Where the JSON starts: the first byte that is not white space (or the opening of an
-    /// HTML comment), or just after the `=` of a leading assignment such as
-    /// `window["__STATE__"] = ` or `var state = `.
+    /// HTML comment, or a CDATA section's as XHTML-era pages and saved copies wrap scripts:
+    /// `<![CDATA[`, `/* <![CDATA[ */`, `//<![CDATA[`), or just after the `=` of a leading
+    /// assignment such as `window["__STATE__"] = ` or `var state = `.
     static func valueStart(in bytes: UnsafeRawBufferPointer) -> Int {
         var index = skipBlank(bytes, from: 0)
-        if index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
-            bytes[index + 2] == UInt8(ascii: "-"), bytes[index + 3] == UInt8(ascii: "-")
-        {
-            index = skipBlank(bytes, from: index + 4)
+        for opener in openers where hasPrefix(opener, bytes, at: index) {
+            index = skipBlank(bytes, from: index + opener.count)
+            break
         }
         // JSON itself starts with a bracket or a quote; an assignment with a name.
         guard index < bytes.count, isTargetByte(bytes[index]),
@@ -52,6 +54,16 @@ enum EmbeddedJSON {
             return true
         default: return byte >= 0x80
         }
+    }
+
+    /// What may stand before the value and is no part of it, longest first.
+    private static let openers: [[UInt8]] = ["/* <![CDATA[ */", "/*<![CDATA[*/", "//<![CDATA[", "<![CDATA[", "<!--"].map
+    {
+        Array($0.utf8)
+    }
+
+    private static func hasPrefix(_ prefix: [UInt8], _ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        index + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -56,7 +56,11 @@ struct JSONScraper {
     /// a failure that says what came instead.
     static func document(_ page: FetchedPage) throws -> JSONValue {
         do {
-            return try JSONParser.parse(page.body)
+            return try JSONParser.parse(page.body, maximumValues: maximumValues)
+        } catch  where error.expected == JSONParser.valueLimitExpectation {
+            throw ScrapeError.notJSON(
+                page.url,
+                reason: "the response holds \(error.message) (\(error.position)), more than a json source reads")
         } catch {
             let first = page.body.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             var looks = ""
@@ -71,6 +75,12 @@ struct JSONScraper {
             throw ScrapeError.notJSON(page.url, reason: "the response\(type) is not JSON\(looks): \(error)")
         }
     }
+
+    /// The most values one document may hold: a tree costs about a hundred bytes a value, so
+    /// this keeps a body within `fetch.maxBytes` (20 MB) of tiny values (`[0,0,…]`, ten
+    /// million of them) from taking gigabytes, while a 20 MB API response (some ten bytes a
+    /// value or more) reads whole.
+    static let maximumValues = 2_500_000
 
     /// Each element `selector` matches, its text read as JSON, in document order.
     static func scripts(_ selector: String, in document: Document, url: URL) throws -> [JSONValue] {
