@@ -6,7 +6,7 @@ extension SourceProposal {
     /// feeds it links; its JSON-LD, microdata and microformats; its script state; a
     /// WordPress API it links; then the repeated structures the heuristics find. A
     /// proposal read from the page itself is kept only if it scrapes at least three items
-    /// there, and carries them.
+    /// there (a heuristic list is kept regardless), and carries them.
     ///
     /// `page` is the page as fetched (its `url` the base links resolve against); `address`
     /// where it came from, for the rule on where it may lead; `url` the source's `url` as
@@ -66,7 +66,10 @@ extension SourceProposal {
         case .list, .table: result = try? scraper.scrape(document)
         default: result = try? scraper.scrape(page)
         }
-        guard let items = result?.items, items.count >= 3 else { return nil }
+        // The heuristics' lists are kept as found (on a saved page without a base their
+        // root-relative links cannot resolve, so they may scrape nothing yet).
+        let items = result?.items ?? []
+        guard items.count >= 3 || tier == .heuristics else { return nil }
         return ProposalCandidate(
             tier: tier, proposal: proposal, items: items,
             label: proposal.items ?? CountText.of(items.count, "item", "items"))
