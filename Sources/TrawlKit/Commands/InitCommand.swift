@@ -7,31 +7,37 @@ struct InitCommand: TrawlCommand {
     static let summary = "write a starter trawl.json, or propose a source for a page (--from)"
     static let synopsis = [
         "trawl init [FILE] [--force]",
-        "trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write] [--config FILE]",
+        """
+        trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write | --replace ID]
+                   [--config FILE]
+        """,
     ]
     static let positionals = [CommandPositional("FILE", .optional, help: "where to write (default: ./trawl.json)")]
     static let force = CommandOption.flag("--force", "replace an existing file")
     static let from = CommandOption.option(
         "--from", "PAGE",
         """
-        propose a source for PAGE (an http(s) or file URL, or a file): a
-        'feed' source when the page links a feed (<link rel="alternate">);
-        otherwise (or with --list) a 'list' source for the best of the page's
-        repeated item structures, with items, title, url and, where found,
-        date (with its format) and summary. Prints the ranked lists, the
-        proposed source and the first items it scrapes.
+        propose a source for PAGE (an http(s) or file URL, or a file). The
+        proposals come best first, each naming its tier: the page is a feed;
+        a feed it links (<link rel="alternate">); its JSON-LD, microdata or
+        microformats; its script state (__NEXT_DATA__); the WordPress REST API
+        it links; then its repeated item structures (a 'list' source with
+        items, title, url and, where found, date and summary). Prints them,
+        the proposed source and the first items it scrapes.
         """)
-    static let list = CommandOption.flag("--list", "look for repeated lists even when the page links a feed")
-    static let pick = CommandOption.option("--pick", "N", "propose the N-th list of the ranking instead of the first")
+    static let list = CommandOption.flag("--list", "only what the page itself shows (no linked feed or API)")
+    static let pick = CommandOption.option("--pick", "N", "propose the N-th proposal of the ranking instead of the first")
     static let id = CommandOption.option(
         "--id", "ID", "the new source's id (default: from the page's host or file name)")
     static let base = CommandOption.option(
         "--base", "URL", "where a saved page's links point (its site's address), written as \"base\"")
     static let write = CommandOption.flag("--write", "add the proposed source to the configuration's 'sources'")
+    static let replace = CommandOption.option(
+        "--replace", "ID", "rewrite the source ID in place with the proposal (keeps its id)")
     static let config = ConfigurationOptions.config.helped(
         "the configuration --write edits (default: ./trawl.json; made if absent)")
     /// The options that shape a proposal, meaningless without `--from`.
-    static let fromOptions = [list, pick, id, base, write, config]
+    static let fromOptions = [list, pick, id, base, write, replace, config]
     static let options = [force, from] + fromOptions
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
