@@ -47,12 +47,14 @@ import Testing
         #expect(result.items.last?.url?.absoluteString == "http://www.bbc.com/news/world-europe-39379724")
     }
 
-    @Test func bbc2025TheReactMostReadSectionIsTheFirstProposal() async throws {
+    @Test func bbc2025TheMostReadSectionOfTheNextJSStateIsTheFirstProposal() async throws {
         let (source, result) = try await written(
             "real/bbc/2025-04-news-home.html", ["--id", "bbc", "--base", "https://www.bbc.com/"])
         #expect(source.id == "bbc")
         #expect(source.base?.absoluteString == "https://www.bbc.com/")
-        #expect(source.items?.contains("[data-testid='cambridge-card']") == true)
+        // The page's __NEXT_DATA__ holds the most-read list itself; the cards that show it come next.
+        #expect(source.kind == .json)
+        #expect(source.script == "script#__NEXT_DATA__")
         #expect(result.items.count == 10)
         #expect(result.items.first?.title == "Virginia Giuffre, Prince Andrew and Jeffrey Epstein accuser, dies")
         #expect(result.items.first?.url?.absoluteString == "https://www.bbc.com/news/articles/cql67qk0dd3o")
@@ -139,5 +141,60 @@ import Testing
         #expect(again == .failure)
         #expect(capture.errors.contains("already has a source 'projects'"))
         #expect(try String(contentsOf: configuration, encoding: .utf8) == text)
+    }
+
+    @Test func aFeedGivenDirectlyIsProposedAsAFeedSourceNotRefusedAsAPageWithoutLists() async throws {
+        let feed = Fixture.url("tiers/feed-tenderlovemaking.xml").path
+        let (status, capture) = await trawl(["init", "--from", feed])
+        #expect(status == .success, "\(capture.errors)")
+        #expect(capture.output.contains("1. [the page is a feed] 10 entries"))
+        #expect(capture.output.contains(#""kind": "feed""#))
+        #expect(capture.output.contains("Nokogiri’s Slop Feature"))
+    }
+
+    @Test func theProposalsNameTheirTiersAndPickChoosesAmongThem() async throws {
+        let page = Fixture.url("tiers/blog-movabletype-hentry.html").path
+        let (status, capture) = await trawl(["init", "--from", page, "--base", "http://lastoftheromans.org/2003/01/"])
+        #expect(status == .success, "\(capture.errors)")
+        #expect(capture.output.contains("1. [a feed the page links] http://lastoftheromans.org/atom.xml"))
+        #expect(
+            capture.output.contains("3. [microformats] .hentry  (24 items, e.g. \"a few lines sum up my feelings\")"))
+        let (_, picked) = await trawl([
+            "init", "--from", page, "--base", "http://lastoftheromans.org/2003/01/", "--pick", "3",
+        ])
+        #expect(picked.output.contains(#""items": ".hentry""#))
+    }
+
+    @Test func replaceRewritesAnExistingSourceInPlaceKeepingTheRestOfTheFile() async throws {
+        let original = """
+            {
+              "sources": [
+                { "id": "first", "kind": "feed", "url": "https://example.org/feed.xml" },
+                { "id": "romans", "kind": "feed", "url": "https://example.org/old.xml" },
+                { "id": "last", "kind": "feed", "url": "https://example.org/last.xml" }
+              ]
+            }
+
+            """
+        try Data(original.utf8).write(to: configuration)
+        let page = Fixture.url("tiers/blog-movabletype-hentry.html").path
+        let (status, capture) = await trawl([
+            "init", "--from", page, "--list", "--base", "http://lastoftheromans.org/2003/01/", "--replace", "romans",
+            "--config", configuration.path,
+        ])
+        #expect(status == .success, "\(capture.errors)")
+        let loaded = try ConfigurationLoader.load(from: configuration)
+        #expect(loaded.sources.map(\.id) == ["first", "romans", "last"])
+        #expect(loaded.sources[1].kind == .list)
+        #expect(loaded.sources[1].items == ".hentry")
+        let text = try String(contentsOf: configuration, encoding: .utf8)
+        #expect(text.contains(#"{ "id": "first", "kind": "feed", "url": "https://example.org/feed.xml" },"#))
+        #expect(!text.contains("old.xml"))
+
+        let (missing, refused) = await trawl([
+            "init", "--from", page, "--list", "--replace", "nope", "--config", configuration.path,
+        ])
+        #expect(missing == .failure)
+        #expect(refused.errors.contains("has no source 'nope' to replace"))
     }
 }

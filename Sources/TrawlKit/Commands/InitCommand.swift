@@ -7,33 +7,35 @@ struct InitCommand: TrawlCommand {
     static let summary = "write a starter trawl.json, or propose a source for a page (--from)"
     static let usage = """
         trawl init [FILE] [--force]
-        trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write] [--config FILE]
+        trawl init --from URL_OR_FILE [--list] [--pick N] [--id ID] [--base URL] [--write | --replace ID] [--config FILE]
 
           FILE          where to write (default: ./trawl.json)
           --force       replace an existing file
 
-          --from PAGE   propose a source for PAGE (an http(s) or file URL, or a file): a
-                        'feed' source when the page links a feed (<link rel="alternate">);
-                        otherwise (or with --list) a 'list' source for the best of the page's
-                        repeated item structures, with items, title, url and, where found,
-                        date (with its format) and summary. Prints the ranked lists, the
-                        proposed source and the first items it scrapes.
-          --list        look for repeated lists even when the page links a feed
-          --pick N      propose the N-th list of the ranking instead of the first
+          --from PAGE   propose a source for PAGE (an http(s) or file URL, or a file). The
+                        proposals come best first, each naming its tier: the page is a feed;
+                        a feed it links (<link rel="alternate">); its JSON-LD, microdata or
+                        microformats; its script state (__NEXT_DATA__); the WordPress REST API
+                        it links; then its repeated item structures (a 'list' source with
+                        items, title, url and, where found, date and summary). Prints them,
+                        the proposed source and the first items it scrapes.
+          --list        only what the page itself shows (no linked feed or API)
+          --pick N      propose the N-th proposal of the ranking instead of the first
           --id ID       the new source's id (default: from the page's host or file name)
           --base URL    where a saved page's links point (its site's address), written as "base"
           --write       add the proposed source to the configuration's 'sources'
+          --replace ID  rewrite the source ID in place with the proposal (keeps its id)
           --config FILE the configuration --write edits (default: ./trawl.json; made if absent)
         """
     static let flags: Set<String> = ["--force", "--list", "--write"]
-    static let options: Set<String> = ["--from", "--pick", "--id", "--base", "--config"]
+    static let options: Set<String> = ["--from", "--pick", "--id", "--base", "--config", "--replace"]
 
     static func run(_ arguments: ParsedArguments, console: Console) async throws -> ExitStatus {
         if arguments.value("--from") != nil { return try await InitFromPage.run(arguments, console: console) }
         for option in ["--list", "--write"] where arguments.has(option) {
             throw UsageError("\(option) goes with --from")
         }
-        for option in ["--pick", "--id", "--base", "--config"] where arguments.value(option) != nil {
+        for option in ["--pick", "--id", "--base", "--config", "--replace"] where arguments.value(option) != nil {
             throw UsageError("\(option) goes with --from")
         }
         guard arguments.positionals.count <= 1 else {

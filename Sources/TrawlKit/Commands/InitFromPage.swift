@@ -24,83 +24,87 @@ enum InitFromPage {
             }
             return url
         }
-        let document = try await read(address, base: base)
+        let page = try await read(address, base: base)
         let configurationFile = URL(fileURLWithPath: arguments.value("--config") ?? "trawl.json").standardizedFileURL
-        let id = arguments.value("--id") ?? SourceProposal.id(for: address)
+        let replacing = arguments.value("--replace")
+        if replacing != nil, arguments.value("--id") != nil {
+            throw UsageError("--replace keeps the source's id; leave out --id")
+        }
+        let id = replacing ?? arguments.value("--id") ?? SourceProposal.id(for: address)
         // A saved page is named by its absolute path: the configuration may live elsewhere.
         let url = address.isFileURL ? address.path : address.absoluteString
 
-        let proposal: SourceProposal
-        var feeds = SourceProposal.feeds(in: document)
+        let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
+        let feeds = SourceProposal.feeds(in: document)
         // `/feed.rss` on a saved page names no site: say so rather than propose file:///feed.rss.
         if address.isFileURL, base == nil, let feed = feeds.first, feed.scheme == nil || feed.isFileURL {
             console.note("the page links a feed (\(feed.path)), but a saved page cannot say on which site: give --base")
-            feeds = []
         }
         // A feed the page names is an address it supplies: proposed only where a page may lead.
-        for feed in feeds where !feed.mayBeFollowed(from: address, within: nil) {
+        for feed in feeds where !feed.mayBeFollowed(from: address, within: nil) && !(address.isFileURL && base == nil) {
             console.warning(
                 "\(input) names a feed at \(ValueExcerpt(feed.absoluteString)), which is not proposed:"
                     + " a page may lead only to http and https addresses")
         }
-        feeds.removeAll { !$0.mayBeFollowed(from: address, within: nil) }
-        if let feed = feeds.first, !arguments.has("--list") {
-            console.print("\(input) links a feed: \(feed.absoluteString)")
-            proposal = SourceProposal(id: id, url: feed.absoluteString, base: nil, kind: .feed)
-            console.print("(--list looks for repeated lists on the page instead)")
-        } else {
-            // Only lists whose items read alike (a title and a link found the same way in each).
-            let candidates = ListFinder(document: document).candidates(limit: 20).compactMap { candidate in
-                FieldFinder(members: candidate.members).propose().map { (candidate, $0) }
-            }.prefix(8)
-            guard !candidates.isEmpty else {
-                console.error(
-                    "found no repeated items holding links on \(input); write the source by hand (see docs/GUIDE.md)")
-                return .failure
-            }
-            console.print("Repeated lists on \(input), best first:")
-            for (index, (candidate, _)) in candidates.enumerated() {
-                let example = candidate.members.first.flatMap(ListFinder.mainLink)?.text ?? ""
-                console.print(
-                    "  \(index + 1). \(candidate.items)  (\(CountText.of(candidate.members.count, "item", "items")), e.g. \"\(String(example.prefix(50)))\")"
-                )
-            }
-            guard pick <= candidates.count else {
-                throw UsageError("--pick \(pick): there are \(candidates.count) lists")
-            }
-            let (chosen, fields) = candidates[candidates.startIndex + pick - 1]
-            proposal = SourceProposal(
-                id: id, url: url, base: base?.absoluteString, kind: .list, items: chosen.items, fields: fields)
+        let candidates = SourceProposal.candidates(
+            page: page, address: address, url: url, id: id, base: base, includeRemote: !arguments.has("--list"))
+        guard !candidates.isEmpty else {
+            console.error(
+                "found no repeated items holding links on \(input); write the source by hand (see docs/GUIDE.md)")
+            return .failure
         }
-
+        console.print("Proposals for \(input), best first:")
+        for (index, candidate) in candidates.enumerated() {
+            console.print("  \(index + 1). [\(candidate.tier.name)] \(Self.summary(of: candidate))")
+        }
+        guard pick <= candidates.count else {
+            throw UsageError("--pick \(pick): there are \(candidates.count) proposals")
+        }
+        let chosen = candidates[pick - 1]
+        let proposal = chosen.proposal
+        if chosen.tier == .linkedFeed {
+            console.print("\(input) links a feed: \(proposal.url)")
+            console.print("(--list looks for repeated lists on the page instead)")
+        }
         console.print("\nProposed source:")
         console.print(proposal.json())
-        if proposal.kind == .list,
+        if chosen.items != nil,
             let source = try proposal.configuration(in: configurationFile.deletingLastPathComponent())
         {
-            let result = try PageScraper(source: source).scrape(document)
+            let result =
+                proposal.kind == .list
+                ? try PageScraper(source: source).scrape(document) : try PageScraper(source: source).scrape(page)
             console.print("\nFirst items it scrapes:")
             console.write(TryCommand.table(Array(result.items.prefix(5)), source: source))
             for warning in FieldCoverage(source: source).warnings(for: result) { console.warning(warning) }
         }
-        guard arguments.has("--write") else {
+        guard arguments.has("--write") || replacing != nil else {
             console.note("add it to \(configurationFile.path) with --write (or copy it into 'sources')")
             return .success
         }
-        try write(proposal, to: configurationFile)
+        try write(proposal, to: configurationFile, replacing: replacing)
+        let done = replacing == nil ? "added source" : "rewrote source"
         console.note(
-            "added source '\(proposal.id)' to \(configurationFile.path); 'trawl try \(proposal.id)' shows what it scrapes"
+            "\(done) '\(proposal.id)' in \(configurationFile.path); 'trawl try \(proposal.id)' shows what it scrapes"
         )
         return .success
     }
 
     /// The page, fetched as a run would fetch it, with links resolving against `base`
     /// or the page's own address (for a saved page, its file: so root-relative links show).
-    static func read(_ address: URL, base: URL?) async throws -> Document {
-        guard case .page(let page) = try await Fetcher().fetch(address) else {
+    static func read(_ address: URL, base: URL?) async throws -> FetchedPage {
+        guard case .page(var page) = try await Fetcher().fetch(address) else {
             throw FetchError.unreachable(address, reason: "no body")
         }
-        return Document.parseHTML(page.body, url: base ?? page.url, contentType: page.contentType)
+        if let base { page.url = base }
+        return page
+    }
+
+    /// A proposal in a line: what it reads and, for one read from the page, its first item.
+    static func summary(of candidate: ProposalCandidate) -> String {
+        guard let items = candidate.items else { return candidate.label }
+        let example = items.first.map { ", e.g. \"\(String($0.title.prefix(50)))\"" } ?? ""
+        return "\(candidate.label)  (\(CountText.of(items.count, "item", "items"))\(example))"
     }
 
     /// The page as a URL: http(s) and file URLs as given, anything else a file path.
@@ -109,11 +113,20 @@ enum InitFromPage {
         return URL(fileURLWithPath: input).standardizedFileURL
     }
 
-    static func write(_ proposal: SourceProposal, to file: URL) throws {
+    static func write(_ proposal: SourceProposal, to file: URL, replacing: String? = nil) throws {
         let text: String
         if FileManager.default.fileExists(atPath: file.path) {
             let existing = try String(contentsOf: file, encoding: .utf8)
-            text = try ConfigurationEditor.adding(proposal.json(indent: 4), id: proposal.id, to: existing, file: file)
+            if let replacing {
+                text = try ConfigurationEditor.replacing(
+                    replacing, with: proposal.json(indent: 4).trimmingCharacters(in: .whitespaces), in: existing,
+                    file: file)
+            } else {
+                text = try ConfigurationEditor.adding(
+                    proposal.json(indent: 4), id: proposal.id, to: existing, file: file)
+            }
+        } else if let replacing {
+            throw UsageError("--replace \(replacing): \(file.path) does not exist")
         } else {
             text = "{\n  \"sources\": [\n\(proposal.json(indent: 4))\n  ]\n}\n"
         }

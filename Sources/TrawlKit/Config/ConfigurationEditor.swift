@@ -12,12 +12,7 @@ enum ConfigurationEditor {
     /// appended to its `sources` array; a file without one gains it.
     static func adding(_ source: String, id: String, to text: String, file: URL) throws -> String {
         let bytes = Array(text.utf8)
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw EditError(description: "\(file.path): \(error); fix it before adding a source")
-        }
+        let json = try parsed(bytes, file: file, before: "adding")
         guard case .object = json.content, let open = offset(of: json, in: bytes) else {
             throw EditError(description: "\(file.path): the configuration is not a JSON object")
         }
@@ -32,13 +27,43 @@ enum ConfigurationEditor {
             throw EditError(description: "\(file.path): 'sources' is not a list")
         }
         for element in elements where element["id"]?.stringValue == id {
-            throw EditError(description: "\(file.path) already has a source '\(id)'; pass --id to name this one")
+            throw EditError(
+                description:
+                    "\(file.path) already has a source '\(id)'; pass --id to name this one, or --replace \(id) to rewrite it"
+            )
         }
         // Back over the white space before `]`, so the new source follows the last one.
         var end = close
         while end > start + 1, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
         let insertion = (elements.isEmpty ? "\n" : ",\n") + source + "\n  "
         return String(decoding: bytes[..<end] + Array(insertion.utf8) + bytes[close...], as: UTF8.self)
+    }
+
+    /// `text` with the source whose id is `id` replaced by `source` (its first line
+    /// unindented), the rest of the file as it was.
+    static func replacing(_ id: String, with source: String, in text: String, file: URL) throws -> String {
+        let bytes = Array(text.utf8)
+        let json = try parsed(bytes, file: file, before: "replacing")
+        guard let elements = json["sources"]?.arrayValue,
+            let old = elements.first(where: { $0["id"]?.stringValue == id })
+        else {
+            throw EditError(
+                description: "\(file.path) has no source '\(id)' to replace; leave out --replace to add one")
+        }
+        guard let start = offset(of: old, in: bytes), bytes[start] == 0x7B,
+            let end = matchingBracket(from: start, in: bytes)
+        else {
+            throw EditError(description: "\(file.path): source '\(id)' is not a JSON object")
+        }
+        return String(decoding: bytes[..<start] + Array(source.utf8) + bytes[(end + 1)...], as: UTF8.self)
+    }
+
+    private static func parsed(_ bytes: [UInt8], file: URL, before doing: String) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw EditError(description: "\(file.path): \(error); fix it before \(doing) a source")
+        }
     }
 
     private static func hasMembers(_ node: JSONValue) -> Bool {
@@ -51,7 +76,7 @@ enum ConfigurationEditor {
         return offset >= 0 && offset < bytes.count ? offset : nil
     }
 
-    /// The offset of the `]` closing the array that opens at `start`, skipping strings.
+    /// The offset of the bracket or brace closing the one that opens at `start`, skipping strings.
     private static func matchingBracket(from start: Int, in bytes: [UInt8]) -> Int? {
         var depth = 0
         var inString = false
@@ -70,7 +95,7 @@ enum ConfigurationEditor {
                 depth += 1
             } else if byte == 0x5D || byte == 0x7D {
                 depth -= 1
-                if depth == 0 { return byte == 0x5D ? index : nil }
+                if depth == 0 { return index }
             }
             index += 1
         }

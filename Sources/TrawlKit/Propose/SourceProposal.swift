@@ -3,8 +3,9 @@ import TrawlHTML
 import TrawlJSON
 import TrawlText
 
-/// What `trawl init --from` proposes for a page: a `feed` source for a feed it links,
-/// or a `list` source for one of its repeated structures.
+/// What `trawl init --from` proposes for a page: a `feed` source (the page is a feed, or
+/// links one), a `json` source (its JSON-LD, its script state, a WordPress API), or a `list`
+/// source for one of its repeated structures (`SourceProposal+Tiers` tries them in order).
 struct SourceProposal {
     var id: String
     var url: String
@@ -13,20 +14,21 @@ struct SourceProposal {
     var kind: SourceConfiguration.Kind
     var items: String?
     var fields: FieldFinder.Proposal?
+    /// For `json` from a page: the elements whose text holds the JSON.
+    var script: String?
+    /// For `json`: the fields as JSONPaths with the item as root.
+    var jsonFields: JSONFields?
 
-    /// The feeds the page advertises (`<link rel="alternate">` of a feed type), resolved.
+    /// A `json` source's fields.
+    struct JSONFields: Equatable {
+        var title: String
+        var url: String
+        var date: String?
+    }
+
+    /// The feeds the page advertises (`LinkedFeedTier`), resolved.
     static func feeds(in document: Document) -> [URL] {
-        let types: Set<String> = [
-            "application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json",
-        ]
-        let links = (try? document.select("link[rel~=alternate][href][type]")).map(Array.init) ?? []
-        let base = document.baseURL
-        return links.compactMap { link in
-            guard let type = link.attr("type")?.lowercased(), types.contains(type), let href = link.attr("href") else {
-                return nil
-            }
-            return URL(reference: href.trimmingCharacters(in: .whitespaces), relativeTo: base)
-        }
+        LinkedFeedTier.feeds(in: document)
     }
 
     /// An id from the page's address: its host, or its file's name.
@@ -44,7 +46,22 @@ struct SourceProposal {
             "{", "  \"id\": \(string(id)),", "  \"kind\": \(string(kind.rawValue)),", "  \"url\": \(string(url))",
         ]
         if let base { lines[lines.count - 1] += ",\n  \"base\": \(string(base))" }
-        if let items, let fields {
+        if let items, let fields = jsonFields {
+            lines[lines.count - 1] += ","
+            if let script { lines.append("  \"script\": \(string(script)),") }
+            lines.append("  \"items\": \(string(items)),")
+            var members = [
+                "    \"title\": \(string(fields.title))",
+                "    \"url\": { \"json\": \(string(fields.url)), \"type\": \"url\" }",
+            ]
+            if let date = fields.date {
+                members.append("    \"date\": { \"json\": \(string(date)), \"type\": \"date\" }")
+            }
+            lines.append("  \"fields\": {")
+            lines.append(members.joined(separator: ",\n"))
+            lines.append("  },")
+            lines.append("  \"required\": [\"title\", \"url\"]")
+        } else if let items, let fields {
             lines[lines.count - 1] += ","
             lines.append("  \"items\": \(string(items)),")
             lines.append("  \"fields\": {")
