@@ -17,8 +17,12 @@ struct ItemTitle {
         // A heading that is or holds one of the links: the title a reader sees first.
         if let headings = try? item.xpath(Self.headingPath) {
             for heading in headings {
-                if let link = links.first(where: { $0 == heading || isInside($0, heading) || isInside(heading, $0) }) {
+                if let link = links.first(where: { $0 == heading || isInside($0, heading) }) {
                     return ItemTitle(text: link, link: link)
+                }
+                // A card wrapped in its link: the heading inside says the title, not the card's other words.
+                if let link = links.first(where: { isInside(heading, $0) }), !heading.text.isEmpty {
+                    return ItemTitle(text: heading, link: link)
                 }
             }
             // A heading with no link of its own names the item; the item's link leads to it.

@@ -93,7 +93,31 @@ extension ListFinder {
             // A hostile page's thousands of shapes under one parent: the first hundred say enough.
             if shapes.count > 100 { break }
         }
-        return shapes.filter { $0.count >= 2 }
+        // Rows of no class that differ inside (a story row, then its subtext row) are two shapes.
+        var split: [[Int]] = []
+        for (index, shape) in shapes.enumerated() {
+            guard shapeClasses[index].isEmpty, shape.count >= 6 else {
+                split.append(shape)
+                continue
+            }
+            var byInside: [String: [Int]] = [:]
+            var order: [String] = []
+            for member in shape {
+                let key = elements[member].children.prefix(8).map { child in
+                    elements[child].tag + "." + elements[child].classes.joined(separator: ".")
+                }.joined(separator: " ")
+                if byInside[key] == nil { order.append(key) }
+                byInside[key, default: []].append(member)
+            }
+            // Odd rows out (a "More" row, a heading row) do not stop the split.
+            let parts = order.compactMap { byInside[$0] }.filter { $0.count >= 3 }
+            if parts.count >= 2, parts.count <= 4, parts.map(\.count).reduce(0, +) * 10 >= shape.count * 9 {
+                split.append(contentsOf: parts)
+            } else {
+                split.append(shape)
+            }
+        }
+        return split.filter { $0.count >= 2 }
     }
 
     static let skippedTags: Set<String> = [
