@@ -22,13 +22,21 @@ struct FieldFinder {
     }
 
     func propose() -> Proposal? {
-        guard let first = members.first, let link = ListFinder.mainLink(in: first),
-            let linkSelector = relativeSelector(from: first, to: link)
+        guard let first = members.first, let title = ItemTitle.find(in: first),
+            let linkSelector = relativeSelector(from: first, to: title.link)
         else { return nil }
+        let titleText: String
+        if title.text == title.link {
+            titleText = titleSelector(link: title.link, linkSelector: linkSelector)
+        } else {
+            // A heading with no link names the item; the link beside it leads there.
+            guard let headingSelector = relativeSelector(from: first, to: title.text) else { return nil }
+            titleText = headingSelector
+        }
         let date = dateField()
         return Proposal(
-            title: titleSelector(link: link, linkSelector: linkSelector), url: "\(linkSelector)::attr(href)",
-            date: date, summary: summarySelector(excluding: date))
+            title: titleText, url: "\(linkSelector)::attr(href)", date: date,
+            summary: summarySelector(excluding: date))
     }
 
     // MARK: Title and link
@@ -45,11 +53,15 @@ struct FieldFinder {
         let shortest = holders.map(\.text.count).min()
         let inner = holders.last { $0.text.count == shortest }
         guard let inner, let innerSelector = relativeSelector(from: link, to: inner) else { return linkSelector }
-        return "\(linkSelector) \(innerSelector)"
+        return linkSelector == Self.itself ? innerSelector : "\(linkSelector) \(innerSelector)"
     }
+
+    /// The selector of the item itself, for an item that is its own link (a card wrapped in `<a>`).
+    static let itself = ":scope"
 
     /// A selector within `item` whose first match is `node`, checked on most items.
     private func relativeSelector(from item: Node, to node: Node) -> String? {
+        if node == item { return Self.itself }
         var parts: [String] = []
         var current: Node? = node
         while let element = current, element != item {
@@ -138,7 +150,7 @@ struct FieldFinder {
             selector = "p:not(.\(dateClass))"
         }
         let summaries = members.filter { member in
-            let title = ListFinder.mainLink(in: member)?.text ?? ""
+            let title = ItemTitle.find(in: member)?.text.text ?? ""
             let texts = ((try? member.select(selector)).map(Array.init) ?? []).map(\.text).filter { !$0.isEmpty }
             guard let text = texts.first else { return false }
             return text.count >= 20 && text != title

@@ -1,0 +1,45 @@
+import Foundation
+import TrawlHTML
+
+extension ListFinder {
+    /// How much a reader would want this list: many items whose titles read like headlines,
+    /// leading to distinct places, with text beyond the title, where the page's content is.
+    static func score(
+        _ sample: [Node], titles: [ItemTitle], count: Int, container: Int, in outline: PageOutline
+    )
+        -> Double
+    {
+        let texts = titles.map(\.text.text)
+        let averageLength = Double(texts.map(\.count).reduce(0, +)) / Double(titles.count)
+        let averageWords =
+            Double(texts.map { $0.split(whereSeparator: \.isWhitespace).count }.reduce(0, +))
+            / Double(titles.count)
+        // One or two words a title ("Home", "About us", "Sports") is a menu's, not a headline's.
+        let headline = min(averageLength, 60) / 60 * min(averageWords, 4) / 4
+        let hrefs = titles.compactMap { $0.link.attr("href") }
+        let distinct = Double(Set(hrefs).count) / Double(max(hrefs.count, 1))
+        let withMore = zip(sample, titles).filter { member, title in
+            member.text.count - title.text.text.count >= 20
+        }
+        let extra = 1 + 0.5 * Double(withMore.count) / Double(sample.count)
+        let size = pow(Double(min(count, 40)), 0.8)
+        // A numbered top-N (most read) is what people watch, even beside the content.
+        if isRanked(sample) { return size * headline * distinct * extra * 1.5 }
+        let region = region(of: outline.elements[container].node)
+        return size * headline * distinct * extra * region.weight
+    }
+
+    /// Whether the items are numbered 1, 2, 3… in their text: a top-N list, what people watch.
+    static func isRanked(_ members: [Node]) -> Bool {
+        let numbered = members.enumerated().filter { index, member in
+            let digits = member.text.prefix { $0.isNumber }
+            return Int(digits) == index + 1
+        }
+        return Double(numbered.count) >= 0.8 * Double(members.count)
+    }
+
+    /// Whether the node sits in a menu, header, footer or the like rather than the page's content.
+    static func isNavigation(_ node: Node) -> Bool {
+        region(of: node) == .boilerplate
+    }
+}
