@@ -23,10 +23,17 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 [ -x "$venv/bin/urlwatch" ] || "$venv/bin/python" -m pip install -q urlwatch >&2
 cdio=Benchmarks/.venv-cdio
-[ -x "$cdio/bin/python" ] || python3 -m venv "$cdio" >&2
-[ -x "$cdio/bin/changedetection.io" ] || "$cdio/bin/python" -m pip install -q changedetection.io >&2 || true
 cdio_args=()
-[ -x "$cdio/bin/changedetection.io" ] && cdio_args=(--cdio "$PWD/$cdio/bin/python")
+case " $* " in
+    *" --tools "*cdio* | *" --tools="*cdio*) wanted=yes ;;
+    *" --tools"*) wanted=no ;;
+    *) wanted=yes ;;
+esac
+if [ "$wanted" = yes ]; then
+    [ -x "$cdio/bin/python" ] || python3 -m venv "$cdio" >&2
+    [ -x "$cdio/bin/changedetection.io" ] || "$cdio/bin/python" -m pip install -q changedetection.io >&2 || true
+    [ -x "$cdio/bin/changedetection.io" ] && cdio_args=(--cdio "$PWD/$cdio/bin/python")
+fi
 
 night() { "$venv/bin/python" Benchmarks/python/night.py "$TRAWL" "$PWD/$venv/bin/python" "${cdio_args[@]}" "$@"; }
 case " $* " in

@@ -99,7 +99,8 @@ class ChangeDetection:
         self.env = dict(os.environ, FETCH_WORKERS=str(CONCURRENCY), ALLOW_IANA_RESTRICTED_ADDRESSES="true",
                         **({"REQUESTS_CA_BUNDLE": ca, "SSL_CERT_FILE": ca} if ca else {}))
         self.urls = urls
-        self.port = str(port)
+        self.port = port
+        self.nights = 0
         self.first = True
 
     def histories(self):
@@ -111,7 +112,11 @@ class ChangeDetection:
         return total
 
     def night(self):
-        command = [self.binary, "-d", self.data, "-C", "-h", "127.0.0.1", "-p", self.port, "-l", "ERROR"]
+        # A port of its own each night: batch mode refuses to start while the last night's
+        # is still taken.
+        self.nights += 1
+        port = str(self.port + self.nights)
+        command = [self.binary, "-d", self.data, "-C", "-h", "127.0.0.1", "-p", port, "-l", "ERROR"]
         if self.first:
             options = json.dumps({"include_filters": ["li.item"]})
             for index, url in enumerate(self.urls):
