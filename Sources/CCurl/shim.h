@@ -30,3 +30,52 @@ static inline CURLcode trawl_curl_get_long(CURL *handle, CURLINFO info, long *va
 static inline CURLcode trawl_curl_get_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+
+// One share handle for a whole run: its easy handles use one connection cache, one DNS
+// cache and one store of TLS sessions, so a connection opened by one transfer is reused
+// by the next to that host, whichever thread and easy handle it runs on. libcurl asks for
+// a lock around each shared part; here one mutex per part.
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef struct trawl_curl_share {
+    CURLSH *share;
+    pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+} trawl_curl_share;
+
+static inline void trawl_curl_share_lock(CURL *handle, curl_lock_data data, curl_lock_access access, void *user) {
+    (void)handle;
+    (void)access;
+    pthread_mutex_lock(&((trawl_curl_share *)user)->locks[data]);
+}
+static inline void trawl_curl_share_unlock(CURL *handle, curl_lock_data data, void *user) {
+    (void)handle;
+    pthread_mutex_unlock(&((trawl_curl_share *)user)->locks[data]);
+}
+static inline trawl_curl_share *trawl_curl_share_new(void) {
+    trawl_curl_share *shared = calloc(1, sizeof(trawl_curl_share));
+    if (shared == NULL) return NULL;
+    shared->share = curl_share_init();
+    if (shared->share == NULL) {
+        free(shared);
+        return NULL;
+    }
+    for (int index = 0; index < CURL_LOCK_DATA_LAST; index++) pthread_mutex_init(&shared->locks[index], NULL);
+    curl_share_setopt(shared->share, CURLSHOPT_LOCKFUNC, trawl_curl_share_lock);
+    curl_share_setopt(shared->share, CURLSHOPT_UNLOCKFUNC, trawl_curl_share_unlock);
+    curl_share_setopt(shared->share, CURLSHOPT_USERDATA, shared);
+    curl_share_setopt(shared->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+    curl_share_setopt(shared->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    curl_share_setopt(shared->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    return shared;
+}
+// Only once no easy handle uses it any more (they are cleaned up first).
+static inline void trawl_curl_share_free(trawl_curl_share *shared) {
+    if (shared == NULL) return;
+    curl_share_cleanup(shared->share);
+    for (int index = 0; index < CURL_LOCK_DATA_LAST; index++) pthread_mutex_destroy(&shared->locks[index]);
+    free(shared);
+}
+static inline CURLcode trawl_curl_use_share(CURL *handle, trawl_curl_share *shared) {
+    return curl_easy_setopt(handle, CURLOPT_SHARE, shared == NULL ? NULL : shared->share);
+}

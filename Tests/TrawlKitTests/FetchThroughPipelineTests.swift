@@ -47,6 +47,22 @@ import TrawlKit
         #expect(try Data(contentsOf: cache.file("Cache/sources/news/snapshot.json")) == snapshotFile)
         #expect(try Data(contentsOf: cache.file("Cache/sources/news/http.json")) == validatorsFile)
     }
+
+    // The snapshot is read after the fetch (so a night does not hold every source's at
+    // once): a 304 whose snapshot turns out undecodable leads to a whole fetch, a baseline.
+    @Test func a304OverASnapshotThatCannotBeDecodedFetchesThePageWhole() async throws {
+        let cache = try TemporaryDirectory("cache")
+        let server = try FixtureServer()
+        server.route("/news", .page(Self.page, etag: "\"v1\""))
+        let store = CacheStore(root: cache.file("Cache"))
+        _ = try await pipeline(server, cache: cache).scrape()
+        try Data("{\"schemaVersion\": ".utf8).write(to: cache.file("Cache/sources/news/snapshot.json"))
+
+        let second = try await pipeline(server, cache: cache).scrape()
+        #expect(second.outcomes.map(\.status) == [.fetched])
+        #expect(server.requests(to: "/news").map { $0.headers["If-None-Match"] } == [nil, "\"v1\"", nil])
+        #expect(try store.lastGoodSnapshot(of: "news")?.items.count == 2)
+    }
 }
 
 /// An edited source is fetched afresh: a 304 must not keep a snapshot its old settings made.

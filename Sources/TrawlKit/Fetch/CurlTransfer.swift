@@ -56,6 +56,7 @@ final class CurlTransfer: @unchecked Sendable {
             trawl_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(headTimeout))
             trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
             trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
+            if let bundle = Self.certificateBundle { trawl_curl_set_string(handle, CURLOPT_CAINFO, bundle) }
             configureMethod(handle)
             configureProxy(handle)
             trawl_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
@@ -186,6 +187,13 @@ final class CurlTransfer: @unchecked Sendable {
     private static let progressCallback: trawl_curl_progress_callback = { context, _, _, _, _ in
         Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().shouldStop() ? 1 : 0
     }
+
+    /// `CURL_CA_BUNDLE`, as the curl tool reads it: the certificates to trust instead of the
+    /// system's (a private CA, or a benchmark's throw-away one).
+    private static let certificateBundle: String? = {
+        guard let path = ProcessInfo.processInfo.environment["CURL_CA_BUNDLE"], !path.isEmpty else { return nil }
+        return path
+    }()
 
     private static func milliseconds(_ duration: Duration) -> Int {
         max(1, Int((duration.seconds * 1000).rounded(.up).clamped(to: 1...Double(Int32.max))))

@@ -57,7 +57,7 @@ protocol ResponseBodySink: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure)
 }
 
-/// Single HTTP exchanges over libcurl's easy interface, each on its own thread.
+/// Single HTTP exchanges over libcurl's easy interface, each on a thread of its own while it lasts.
 ///
 /// FoundationNetworking's URLSession spins while it waits on Linux: after connecting, it
 /// leaves a write-readiness Dispatch source armed on the socket (it only tears sources
@@ -88,14 +88,12 @@ final class HTTPTransport: Sendable {
         let handles = self.handles
         let outcome: Result<TransportResponse, TransportFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread {
+                TransferThreads.shared.run {
                     let handle = handles.take()
                     let result = transfer.perform(on: handle)
                     handles.give(back: handle)
                     continuation.resume(returning: result)
                 }
-                thread.name = "trawl-http"
-                thread.start()
             }
         } onCancel: {
             transfer.cancel()
@@ -133,20 +131,41 @@ final class MemorySink: ResponseBodySink {
     }
 }
 
-/// Idle libcurl easy handles; each keeps its connections open for the next request.
+/// Idle libcurl easy handles, and the one cache of connections they all share.
+///
+/// Without the share, each easy handle kept its own few connections, so a night over many
+/// hosts opened about one connection per request: the handle a transfer happened to take
+/// rarely held one to its host. With it, every transfer of the run looks in one cache
+/// (connections, DNS answers, TLS sessions), and a host's connection stays open for the
+/// whole night.
 final class CurlHandlePool: @unchecked Sendable {
     private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    /// Idle connections the shared cache keeps open: two a host (the default per-host
+    /// concurrency) for a night of a hundred hosts and more.
+    static let idleConnections = 256
     private let lock = NSLock()
     private var idle: [UnsafeMutableRawPointer] = []
     private let keep = 16
+    private let share: UnsafeMutablePointer<trawl_curl_share>? = {
+        _ = CurlHandlePool.initialised
+        return trawl_curl_share_new()
+    }()
 
     func take() -> UnsafeMutableRawPointer? {
         _ = Self.initialised
-        if let handle = lock.withLock({ idle.popLast() }) {
-            curl_easy_reset(handle)
-            return handle
+        let handle: UnsafeMutableRawPointer?
+        if let pooled = lock.withLock({ idle.popLast() }) {
+            curl_easy_reset(pooled)
+            handle = pooled
+        } else {
+            handle = curl_easy_init()
         }
-        return curl_easy_init()
+        if let handle {
+            // curl_easy_reset forgets both, so every transfer sets them again.
+            trawl_curl_use_share(handle, share)
+            trawl_curl_set_long(handle, CURLOPT_MAXCONNECTS, Self.idleConnections)
+        }
+        return handle
     }
 
     func give(back handle: UnsafeMutableRawPointer?) {
@@ -161,5 +180,6 @@ final class CurlHandlePool: @unchecked Sendable {
 
     deinit {
         for handle in idle { curl_easy_cleanup(handle) }
+        trawl_curl_share_free(share)
     }
 }

@@ -28,12 +28,11 @@ struct SourceRun: Sendable {
         var previous: Snapshot?
         let result: Result
         do {
-            // A snapshot that exists but cannot be read (not one that cannot be decoded:
-            // the store moves those aside) fails the source rather than being overwritten.
-            previous = try store.lastGoodSnapshot(of: source.id)
-            guard let scraped = try await scrape(previous: previous, at: now) else { return nil }
+            guard let scraped = try await scrape(previous: &previous, at: now) else { return nil }
             result = scraped
         } catch {
+            // A failed fetch still reports the items the source keeps.
+            if previous == nil { previous = try? store.lastGoodSnapshot(of: source.id) }
             let failure = OutcomeError(
                 classifying: error,
                 message: SourceScrape.message(for: error, hadSnapshot: previous != nil))
@@ -63,7 +62,11 @@ struct SourceRun: Sendable {
     }
 
     /// Nil when a stop was requested while the page was being fetched: nothing is changed.
-    private func scrape(previous: Snapshot?, at now: Date) async throws -> Result? {
+    ///
+    /// The last snapshot is read into `previous` once the page has come back, not before:
+    /// a run starts every source at once and each waits for its turn at the gates, so
+    /// reading it first held every source's snapshot in memory for the whole night.
+    private func scrape(previous: inout Snapshot?, at now: Date) async throws -> Result? {
         // Unreadable validators cost only an unconditional fetch, never data.
         let validators = (try? store.validators(of: source.id)) ?? [:]
         // Keyed by the source's settings too: after an edit to its fields, a 304 must not
@@ -72,12 +75,26 @@ struct SourceRun: Sendable {
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
         let details = keptDetails()
+        let hasSnapshot = FileManager.default.fileExists(atPath: store.snapshotFile(of: source.id).path)
+        // Item pages that still wait need the list page whole; only a detail source reads its
+        // snapshot this early to know.
+        let pagesWait =
+            source.detail != nil && detailPagesWait(in: try? store.lastGoodSnapshot(of: source.id), records: details)
         let conditional =
-            previous == nil || source.maxPages > 1 || source.request.method != "GET"
-                || detailPagesWait(in: previous, records: details) ? nil : validators[key]
-        let fetched = try await SourceScrape(source: source, fetcher: fetcher, accepting: accept)
-            .run(validators: conditional)
+            !hasSnapshot || source.maxPages > 1 || source.request.method != "GET" || pagesWait
+            ? nil : validators[key]
+        let scrape = SourceScrape(source: source, fetcher: fetcher, accepting: accept)
+        var fetched = try await scrape.run(validators: conditional)
         guard !stop.isRequested else { return nil }
+        // A snapshot that exists but cannot be read (not one that cannot be decoded:
+        // the store moves those aside) fails the source rather than being overwritten.
+        previous = try store.lastGoodSnapshot(of: source.id)
+        if fetched == nil, previous == nil, conditional != nil {
+            // The snapshot a 304 would keep could not be decoded (it is moved aside): the
+            // page is fetched whole, for a baseline.
+            fetched = try await scrape.run(validators: nil)
+            guard !stop.isRequested else { return nil }
+        }
         guard let (page, combined) = fetched else {
             let count = previous?.items.count ?? 0
             return Result(outcome: .init(sourceID: source.id, status: .notModified, itemCount: count), changes: [])

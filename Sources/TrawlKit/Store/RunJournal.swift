@@ -52,6 +52,7 @@ final class RunJournal: @unchecked Sendable {
     private var goodLength: off_t = 0
     private var broken = false
     private var journaledSources: Set<Int> = []
+    private var flushes = 0
 
     init(url: URL) {
         self.url = url
@@ -83,14 +84,25 @@ final class RunJournal: @unchecked Sendable {
         lock.withLock { journaledSources.contains(index) }
     }
 
+    /// Records a source's part of the run.
+    ///
+    /// Only a line that precedes a step is flushed to disk: one whose changes or snapshot
+    /// are about to be kept. A source that changed nothing (a 304, a failure) has nothing a
+    /// crash could lose: without its line, a recovered run just lacks its outcome, and the
+    /// next run fetches it again. So a quiet night costs no `fsync` per source; the next
+    /// flushed line, or the run record, takes its line to disk with it.
     func append(source: SourceEntry) throws {
-        try append(Entry(source: source))
+        try append(Entry(source: source), durably: source.snapshotDigest != nil || !source.changes.isEmpty)
         lock.withLock { _ = journaledSources.insert(source.index) }
     }
 
-    /// Appends one line and flushes it. A failed append is cut back off, so the journal
-    /// always ends in whole lines; if even that fails, the journal refuses further lines.
-    private func append(_ entry: Entry) throws {
+    /// How many lines have been flushed to disk with `fsync` (tests count them).
+    var flushCount: Int { lock.withLock { flushes } }
+
+    /// Appends one line, flushed to disk when `durably`. A failed append is cut back off, so
+    /// the journal always ends in whole lines; if even that fails, the journal refuses
+    /// further lines.
+    private func append(_ entry: Entry, durably: Bool = true) throws {
         var line = CacheJSONLayout.line(entry.cacheJSON)
         line.append(0x0A)
         try lock.withLock {
@@ -99,8 +111,11 @@ final class RunJournal: @unchecked Sendable {
             }
             do {
                 try AtomicFile.writeAll(line, to: descriptor, path: url.path)
-                guard fsync(descriptor) == 0 else {
-                    throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+                if durably {
+                    guard fsync(descriptor) == 0 else {
+                        throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+                    }
+                    flushes += 1
                 }
                 goodLength += off_t(line.count)
             } catch {
