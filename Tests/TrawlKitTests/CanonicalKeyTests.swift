@@ -71,6 +71,7 @@ import Testing
             E("base") { $0.base = nil }, E("items") { $0.items = "li" },
             E("script") { $0.script = "script#__NEXT_DATA__" },
             E("fields") { $0.fields.append(FieldRule(name: "date")) }, E("idField") { $0.idField = nil },
+            E("ignore") { $0.ignore = [".date"] },
             E("ignoreChanges") { $0.ignoreChanges = [] }, E("required") { $0.required = ["url"] },
             E("next") { $0.next = nil }, E("maxPages") { $0.maxPages = 3 }, E("maxItems") { $0.maxItems = 5 },
             E("header") { $0.header = ["Name"] }, E("onValues") { $0.onValues = ["yes"] },

@@ -23,6 +23,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("items", items)
         key.add("script", script)
         key.add("fields", fields)
+        key.add("ignore", ignore)
         key.add("idField", idField)
         key.add("ignoreChanges", ignoreChanges)
         key.add("required", required)

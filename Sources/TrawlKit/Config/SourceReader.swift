@@ -20,7 +20,7 @@ struct SourceReader {
         [
             "id", "name", "kind", "url", "base", "preset", "items", "fields", "idField", "ignoreChanges", "required",
             "next", "maxPages", "maxItems", "header", "on", "download", "guard", "entries", "announceBaseline",
-            "notify", "every", "script",
+            "notify", "every", "script", "ignore",
         ] + requestKeys + renderKeys
     static let fieldKeys = [
         "css", "xpath", "column", "attr", "type", "format", "locale", "strip", "replace", "many", "default", "json",
@@ -57,9 +57,10 @@ struct SourceReader {
                 at: object["id"])
         }
         guard
-            let kindName = required(object, "kind", "one of list, table, feed, status, json (or a preset)").flatMap({
-                reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
-            }),
+            let kindName = required(object, "kind", "one of list, table, feed, status, json, page (or a preset)")
+                .flatMap({
+                    reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
+                }),
             let kind = SourceConfiguration.Kind(rawValue: kindName)
         else { return nil }
         guard
@@ -101,6 +102,7 @@ struct SourceReader {
                 ? readJSONField(member.key, member.value, at: "\(path).fields.\(member.key)")
                 : readField(member.key, member.value, at: "\(path).fields.\(member.key)")
         }
+        source.ignore = readIgnore(object["ignore"], kind: kind)
         source.idField = reader.string(object["idField"], at: "\(path).idField")
         source.ignoreChanges = reader.strings(object["ignoreChanges"], at: "\(path).ignoreChanges") ?? []
         source.required = reader.strings(object["required"], at: "\(path).required") ?? []
@@ -228,6 +230,20 @@ struct SourceReader {
         return share
     }
 
+    /// `ignore`: the selectors of a page's parts left out of its text, each checked here.
+    private func readIgnore(_ node: JSONValue?, kind: SourceConfiguration.Kind) -> [String] {
+        guard let node else { return [] }
+        guard kind == .page else {
+            reader.problem(
+                "\(path).ignore", "only a page source leaves parts out of its text (\"kind\": \"page\")", at: node)
+            return []
+        }
+        let selectors = reader.strings(node, at: "\(path).ignore") ?? []
+        return selectors.enumerated().compactMap { index, selector in
+            checkedCSS(selector, at: "\(path).ignore[\(index)]", node: node.arrayValue?[index])
+        }
+    }
+
     private func readGuardrail(_ node: JSONValue?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
@@ -263,7 +279,7 @@ struct SourceReader {
             if source.header.isEmpty {
                 reader.problem("\(path).header", "missing: labels the table's header row contains", at: object)
             }
-        case .feed:
+        case .feed, .page:
             break
         }
         let names = Self.fieldNames(of: source)
@@ -289,6 +305,7 @@ struct SourceReader {
         switch source.kind {
         case .status: names.append("on")
         case .feed: names += FeedEntryField.names
+        case .page: names.append(SourceConfiguration.pageTextField)
         case .list, .table, .json: break
         }
         var seen = Set<String>()

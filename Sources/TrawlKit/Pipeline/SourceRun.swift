@@ -89,15 +89,16 @@ struct SourceRun: Sendable {
         if combined.warnings.count > 5 {
             report(.warning(sourceID: source.id, message: "… and \(combined.warnings.count - 5) more like these"))
         }
-        if !accept {
-            try ScrapeGuard(source: source).check(combined, previous: previous)
-        }
+        // An accepted shape may lose items, never all of them (unless the source allows it).
+        try ScrapeGuard(source: source).check(combined, previous: previous, accepting: accept)
         // The snapshot is kept, but what is wrong with it is told to everyone who looks.
         let warnings = FieldCoverage(source: source).warnings(for: combined)
 
-        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
+        var scraped = Snapshot(sourceID: source.id, takenAt: now, items: combined.items)
+        scraped.rules = source.ruleDigests
+        // What an edit to the rules (or an accepted shape) explains is not news.
         let detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
-            .detect(from: previous, to: scraped, at: now)
+            .detect(from: previous, to: scraped, at: now, accepted: accept)
         if !detection.duplicateIDs.isEmpty {
             let dropped = combined.items.count - Set(combined.items.map(\.id)).count
             let ids = detection.duplicateIDs.prefix(3).map { "'\(ValueExcerpt($0))'" }.joined(separator: ", ")

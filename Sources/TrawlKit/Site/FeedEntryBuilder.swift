@@ -77,7 +77,10 @@ struct FeedEntryBuilder {
                 updated: max(latest.detectedAt, published),
                 published: published,
                 link: SafeText.linkURL(item.link) ?? sourcePage,
-                content: .html(ChangeHTML.render(item: item, latestChange: latestChange)),
+                content: .html(
+                    ChangeHTML.render(
+                        item: item, latestChange: latestChange,
+                        source: ChangeHTML.SourceLine(name: source.name, page: sourcePage))),
                 authors: authors,
                 categories: [source.name],
                 enclosures: FeedGenerator.enclosures(of: item))

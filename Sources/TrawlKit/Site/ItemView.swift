@@ -41,13 +41,23 @@ final class ItemView: Encodable, MustacheObject {
     let trackedSinceText: String
     /// Lower-cased text the search box matches against.
     let search: String
+    /// `added` or `changed` when the latest run found the item new (or back) or changed, else
+    /// empty: the item's class (`item-added`) and, in `newsText`, the word it is marked with.
+    let news: String
+    /// `New` or `Changed`, beside the title; empty when `news` is.
+    let newsText: String
 
     init(
         title: String, href: String, date: String, dateText: String, summary: String, fields: FieldTable,
         fieldList: [FieldValue], details: [FieldValue], hasDetails: Bool, fileHref: String, isEpisode: Bool,
         isSwitch: Bool, isPlain: Bool, episode: EpisodeView, state: String, stateText: String,
-        marks: SwitchMarks = SwitchMarks(), search: String
+        marks: SwitchMarks = SwitchMarks(), news: Change.Kind? = nil, search: String
     ) {
+        switch news {
+        case .added?, .reappeared?: (self.news, newsText) = ("added", "New")
+        case .changed?: (self.news, newsText) = ("changed", "Changed")
+        default: (self.news, newsText) = ("", "")
+        }
         self.title = title
         self.href = href
         self.date = date
@@ -98,6 +108,8 @@ final class ItemView: Encodable, MustacheObject {
         case "gone": return .bool(gone)
         case "trackedSince": return .string(trackedSince)
         case "trackedSinceText": return .string(trackedSinceText)
+        case "news": return .string(news)
+        case "newsText": return .string(newsText)
         case "search": return .string(search)
         default: return nil
         }
