@@ -72,6 +72,11 @@ import Testing
         _ = try SiteGenerator(configuration: before).generate()
         let feed = before.outputDirectory.appendingPathComponent("sources/posts/feed.atom")
         let idsBefore = try Self.entryIDs(String(contentsOf: feed, encoding: .utf8))
+        // What a feed reader shows of the new post's entry, its markup dropped, reads as sentences.
+        if let text = try Self.feedparserText(of: feed) {
+            #expect(text.contains("Trawl | New in Edgar's projects. A watcher of pages."), "\(text)")
+            #expect(text.contains("Read it on edgsgroi.example"), "\(text)")
+        }
 
         // The redesign: nothing matches, the guard refuses, and so does accepting nothing.
         let redesign = Self.redesigned(Self.withNewPost(original, redesigned: false))
@@ -108,6 +113,31 @@ import Testing
         let next = try await night(5, after)
         #expect(next.changes.filter(\.isNews).map(\.kind) == [.added])
         #expect(receiver.requests.count == 2)
+    }
+
+    /// Each entry's title and its content as text, as Python's feedparser reads them (tags
+    /// dropped, as a reader without HTML shows them); nil when feedparser is not installed.
+    static func feedparserText(of feed: URL) throws -> String? {
+        let script = """
+            import sys, re, feedparser
+            for e in feedparser.parse(sys.argv[1]).entries:
+                body = e.content[0].value if e.get('content') else e.get('summary', '')
+                print(e.title, '|', re.sub(r'\\s+', ' ', re.sub(r'<[^>]+>', ' ', body)).strip())
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, feed.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if output.contains("No module named 'feedparser'") {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("feedparser is missing in CI") }
+            return nil
+        }
+        return output.replacingOccurrences(of: " .", with: ".")
     }
 
     static func entryIDs(_ atom: String) throws -> Set<String> {
