@@ -3,8 +3,8 @@ import Foundation
 /// A digest of each of a source's scraping rules, kept with the snapshot they made, so the
 /// night after an edit can tell what the edit explains (`ChangeDetector+RuleEdit`): a field's
 /// rule by the field's name, and under `identityRule` what decides which items there are and
-/// how each is known (the kind, the page, the item selector, the id and the fields it is read
-/// from). Everything else of the source (its name, notifiers, guard) changes no item.
+/// how each is known (the kind, the item selector, the id and the fields it is read from).
+/// Not the page's address: a mirror moved, or a `${DAY}` in it, is the same list. Everything else of the source (its name, notifiers, guard) changes no item.
 extension SourceConfiguration {
     /// The key of the rule that decides which items there are and what they are called.
     static let identityRule = "*identity"
@@ -27,7 +27,6 @@ extension SourceConfiguration {
         }
         var identity = CanonicalKey()
         identity.add("kind", kind.rawValue)
-        identity.add("url", url)
         identity.add("items", items)
         identity.add("script", script)
         identity.add("header", header)
