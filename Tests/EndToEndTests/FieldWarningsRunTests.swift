@@ -83,13 +83,15 @@ import Testing
         let page = try String(contentsOf: directory.file("Output/sources/strict/index.html"), encoding: .utf8)
         #expect(page.contains("<p class=\"warning\">Warning: field &#39;date&#39; would not parse as a date"))
 
-        // `--accept` takes the table's absence as the new shape; after that a snapshot exists,
-        // and the guard says it was kept.
+        // `--accept` does not take the table's absence as the new shape: 0 items would be a
+        // baseline of nothing. It says what would let it (`allowEmpty`), and advises no accept.
         let accepted = try await trawl(["run", "--quiet", "--accept", "charts"])
-        #expect(!accepted.errors.contains("error: [charts]"))
+        let refused = try #require(accepted.errors.split(separator: "\n").first { $0.hasPrefix("error: [charts]") })
+        #expect(refused.contains(#""guard": {"allowEmpty": true}"#))
+        #expect(!refused.contains("'--accept charts'"))
         let again = try await trawl(["run", "--quiet"])
         let kept = try #require(again.errors.split(separator: "\n").first { $0.hasPrefix("error: [charts]") })
-        #expect(kept.contains("last good snapshot kept"))
+        #expect(kept.contains("first run: there is no earlier snapshot to keep"))
         #expect(kept.contains("'--accept charts'"))
     }
 }

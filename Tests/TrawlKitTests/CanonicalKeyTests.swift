@@ -77,6 +77,7 @@ import Testing
             E("idFields") { $0.idFields = ["title", "url"] },
             E("keep") { $0.keep = [try! FieldPattern(field: "title", pattern: "(?i)swift")] },
             E("drop") { $0.drop = [try! FieldPattern(field: "tags", pattern: "^sponsored$")] },
+            E("ignore") { $0.ignore = [".date"] },
             E("ignoreChanges") { $0.ignoreChanges = [] }, E("required") { $0.required = ["url"] },
             E("next") { $0.next = nil }, E("maxPages") { $0.maxPages = 3 }, E("maxItems") { $0.maxItems = 5 },
             E("header") { $0.header = ["Name"] }, E("onValues") { $0.onValues = ["yes"] },

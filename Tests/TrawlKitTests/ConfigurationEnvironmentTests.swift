@@ -99,7 +99,8 @@ import Testing
             configuration.outputDirectory.path
                 == file.deletingLastPathComponent().appendingPathComponent("../../Output").standardizedFileURL.path)
         let kinds = Set(configuration.sources.map(\.kind))
-        #expect(kinds == Set(SourceConfiguration.Kind.allCases))
+        // Every kind but `page`, which the demo does not show yet.
+        #expect(kinds == Set(SourceConfiguration.Kind.allCases).subtracting([.page]))
         for source in configuration.sources {
             #expect(source.url.path.contains("/\(day)/"))
             #expect(FileManager.default.fileExists(atPath: source.url.path), "\(source.id): \(source.url.path)")

@@ -117,7 +117,7 @@ import Testing
             errorLines(json) == [
                 "/srv/trawl/site/trawl.json:2:21: site.title: expected a string, found a number",
                 "/srv/trawl/site/trawl.json:4:12: sources[0].id: 'a b' must be letters, digits, '-' or '_' (it names folders and URLs): character 2 is a space (U+0020 SPACE)",
-                "/srv/trawl/site/trawl.json:4:27: sources[0].kind: 'lists' is not one of list, table, feed, status, json (did you mean 'list'?)",
+                "/srv/trawl/site/trawl.json:4:27: sources[0].kind: 'lists' is not one of list, table, feed, status, json, page (did you mean 'list'?)",
             ])
     }
 
@@ -206,7 +206,7 @@ import Testing
         (#"{"sources": [{"kind": "list", "url": "a.html"}]}"#, "sources[0].id: missing: every source needs an id"),
         (
             #"{"sources": [{"id": "a", "url": "a.html"}]}"#,
-            "sources[0].kind: missing: one of list, table, feed, status, json (or a preset)"
+            "sources[0].kind: missing: one of list, table, feed, status, json, page (or a preset)"
         ),
         (#"{"sources": [{"id": "a", "kind": "feed"}]}"#, "sources[0].url: missing: the page or feed to fetch"),
         (

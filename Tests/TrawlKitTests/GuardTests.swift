@@ -43,12 +43,14 @@ import Testing
         #expect(previous.items.count == 5)
         let result = try Fixture.scrape(source)
         #expect(result.items.isEmpty)
+        // The page is named, for the fix: its lists now (`trawl init --from URL --list`).
+        let page = source.url.absoluteString
         #expect(
             guardMessage(source, result, previous: previous)
-                == "layout may have changed: 0 items matched `.item-list article`")
+                == "layout may have changed: 0 items matched `.item-list article` on \(page)")
         #expect(
             guardMessage(source, result, previous: nil)
-                == "layout may have changed: 0 items matched `.item-list article`")
+                == "layout may have changed: 0 items matched `.item-list article` on \(page)")
     }
 
     @Test func aTableCutShortByMoreThanHalfIsALayoutChange() throws {

@@ -56,8 +56,10 @@ import Testing
 
         let accepted = try await setup.pipeline(at: 2).scrape(RunOptions(accept: ["charts"]))
         #expect(accepted.outcomes.first?.status == .fetched)
-        #expect(!accepted.changes.isEmpty)
-        #expect(accepted.changes.allSatisfy { $0.kind == .removed })
+        // Accepting takes the new shape silently: one "source updated" baseline, no removals.
+        #expect(accepted.changes.map(\.kind) == [.baseline])
+        #expect(accepted.changes.first?.rebaselineReason == .accepted)
+        #expect(accepted.changes.first?.trackedItems == 3)
         #expect(try store.health(of: "charts").stale == false)
     }
 

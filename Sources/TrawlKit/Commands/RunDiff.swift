@@ -103,6 +103,9 @@ struct RunDiff: Sendable {
     private static func outcome(_ source: SourceChanges) -> String {
         if let baseline = source.changes.first(where: { $0.kind == .baseline }) {
             let tracked = baseline.trackedItems ?? 0
+            if baseline.rebaselineReason != nil {
+                return "source updated, now tracking \(CountText.of(tracked, "item", "items")) (no news)"
+            }
             return "baseline, now tracking \(CountText.of(tracked, "item", "items"))"
         }
         let items = source.items.map { ", \(CountText.of($0, "item", "items"))" } ?? ""
@@ -126,30 +129,7 @@ struct RunDiff: Sendable {
     private static func lines(for change: Change) -> [String] {
         let marks: [Change.Kind: String] = [.added: "+", .changed: "~", .removed: "-", .reappeared: "^"]
         let description = description(of: change)
-        var lines = ["  \(marks[change.kind] ?? "?") \(description.sentence)  [\(SafeText.line(change.itemID))]"]
-        guard change.kind == .changed else { return lines }
-        let rows = description.rows
-        if rows.count == 1, let row = rows.first, !row.old.isEmpty, !row.new.isEmpty,
-            description.sentence.contains(row.old), description.sentence.contains(row.new)
-        {
-            return lines
-        }
-        for row in rows {
-            if let diff = description.diff(of: row) {
-                let words = diff.segments.map { segment in
-                    switch segment.kind {
-                    case .same: segment.text
-                    case .removed: "[-\(segment.text)-]"
-                    case .inserted: "{+\(segment.text)+}"
-                    }
-                }
-                lines.append("      \(row.field): " + words.joined())
-            } else {
-                let old = row.old.isEmpty ? "(none)" : row.old
-                let new = row.new.isEmpty ? "(none)" : row.new
-                lines.append("      \(row.field): \(old) → \(new)")
-            }
-        }
-        return lines
+        let lines = ["  \(marks[change.kind] ?? "?") \(description.sentence)  [\(SafeText.line(change.itemID))]"]
+        return lines + description.detailLines.map { "      " + $0 }
     }
 }

@@ -57,6 +57,9 @@ extension ConfigurationKeys {
                 "Field → regular expression: only items where every rule matches are items (a list field matches "
                     + "when any value does)."),
             .init("drop", .map(.string), "Field → regular expression: an item any rule matches is left out."),
+            .init(
+                "ignore", .strings,
+                "For page: CSS selectors of the parts left out of the text (a date, a counter, ads)."),
             .init("detail", .object(detail), "Read each new or changed item's own page: its article, and fields."),
         ] + request + render,
         required: ["id", "url"], anyOf: ["kind", "preset"])

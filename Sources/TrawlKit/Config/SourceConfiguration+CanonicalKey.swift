@@ -31,6 +31,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         if idFields.count > 1 { key.add("idFields", idFields) } else { key.add("idField", idField) }
         if !keep.isEmpty { key.add("keep", keep) }
         if !drop.isEmpty { key.add("drop", drop) }
+        if !ignore.isEmpty { key.add("ignore", ignore) }
         key.add("ignoreChanges", ignoreChanges)
         key.add("required", required)
         key.add("next", next)

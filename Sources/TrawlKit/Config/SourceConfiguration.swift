@@ -15,6 +15,8 @@ public struct SourceConfiguration: Sendable, Hashable {
         /// A JSON document (an API's response, or state embedded in a page's script):
         /// items and fields by JSONPath (RFC 9535).
         case json
+        /// The text of a whole page, or of each element `items` matches, compared by words.
+        case page
     }
 
     /// The source's id: names its cache folder, its page and its feed (letters, digits, `-`, `_`).
@@ -37,6 +39,8 @@ public struct SourceConfiguration: Sendable, Hashable {
     public var script: String?
     /// The fields each item is given, in this order.
     public var fields: [FieldRule]
+    /// For `page`: CSS selectors of the parts left out of the text (a date, a counter, ads).
+    public var ignore: [String] = []
     /// The fields an item's id is taken from (`idField`: one, or a list for an id made of
     /// several, such as a film's title and year); empty: its own id, its URL, else its title.
     public var idFields: [String]
@@ -97,7 +101,8 @@ public struct SourceConfiguration: Sendable, Hashable {
         /// whose news is that a row or a switch changed.
         case changes
 
-        /// `items` for `list`, `json` and `feed` sources, `changes` for `table` and `status`.
+        /// `items` for `list`, `json` and `feed` sources, `changes` for `table`, `status` and
+        /// `page`, whose news is that a text changed.
         public static func defaultStyle(for kind: Kind) -> EntryStyle {
             kind == .list || kind == .json || kind == .feed ? .items : .changes
         }

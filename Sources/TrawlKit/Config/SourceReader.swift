@@ -47,9 +47,10 @@ struct SourceReader {
                 at: object["id"])
         }
         guard
-            let kindName = required(object, "kind", "one of list, table, feed, status, json (or a preset)").flatMap({
-                reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
-            }),
+            let kindName = required(object, "kind", "one of list, table, feed, status, json, page (or a preset)")
+                .flatMap({
+                    reader.choice($0, at: "\(path).kind", from: SourceConfiguration.Kind.allCases.map(\.rawValue))
+                }),
             let kind = SourceConfiguration.Kind(rawValue: kindName)
         else { return nil }
         guard
@@ -91,6 +92,7 @@ struct SourceReader {
                 ? readJSONField(member.key, member.value, at: "\(path).fields.\(member.key)")
                 : readField(member.key, member.value, at: "\(path).fields.\(member.key)")
         }
+        source.ignore = readIgnore(object["ignore"], kind: kind)
         source.idFields = reader.strings(object["idField"], at: "\(path).idField") ?? []
         source.ignoreChanges = reader.strings(object["ignoreChanges"], at: "\(path).ignoreChanges") ?? []
         source.required = reader.strings(object["required"], at: "\(path).required") ?? []
@@ -216,6 +218,20 @@ struct SourceReader {
         return share
     }
 
+    /// `ignore`: the selectors of a page's parts left out of its text, each checked here.
+    private func readIgnore(_ node: JSONValue?, kind: SourceConfiguration.Kind) -> [String] {
+        guard let node else { return [] }
+        guard kind == .page else {
+            reader.problem(
+                "\(path).ignore", "only a page source leaves parts out of its text (\"kind\": \"page\")", at: node)
+            return []
+        }
+        let selectors = reader.strings(node, at: "\(path).ignore") ?? []
+        return selectors.enumerated().compactMap { index, selector in
+            checkedCSS(selector, at: "\(path).ignore[\(index)]", node: node.arrayValue?[index])
+        }
+    }
+
     private func readGuardrail(_ node: JSONValue?) -> Guardrail {
         var guardrail = Guardrail()
         let at = "\(path).guard"
@@ -251,7 +267,7 @@ struct SourceReader {
             if source.header.isEmpty {
                 reader.problem("\(path).header", "missing: labels the table's header row contains", at: object)
             }
-        case .feed:
+        case .feed, .page:
             break
         }
         let names = Self.fieldNames(of: source)
@@ -286,6 +302,7 @@ struct SourceReader {
         switch source.kind {
         case .status: names.append("on")
         case .feed: names += FeedEntryField.names
+        case .page: names.append(SourceConfiguration.pageTextField)
         case .list, .table, .json: break
         }
         var seen = Set<String>()

@@ -20,6 +20,10 @@ public struct Snapshot: Sendable, Hashable, Codable {
     /// Items removed in earlier runs, most recently removed first, so one that comes back
     /// reads as "reappeared" rather than "added". Bounded by `ChangeDetector.tombstoneLimit`.
     public var removed: [Item]
+    /// A digest of each scraping rule the items were read by (a field's by its name, and what
+    /// decides which items there are), so the night after an edit knows what the edit explains;
+    /// empty for a snapshot saved before Trawl kept them.
+    public var rules: [String: String] = [:]
 
     /// A snapshot of `items` taken at `takenAt`.
     public init(sourceID: String, takenAt: Date, items: [Item], removed: [Item] = []) {
@@ -31,7 +35,7 @@ public struct Snapshot: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, sourceID, takenAt, items, removed
+        case schemaVersion, sourceID, takenAt, items, removed, rules
     }
 
     // Snapshots written before tombstones existed have no `removed`: read it as empty.
@@ -42,5 +46,6 @@ public struct Snapshot: Sendable, Hashable, Codable {
         takenAt = try container.decode(Date.self, forKey: .takenAt)
         items = try container.decode([Item].self, forKey: .items)
         removed = try container.decodeIfPresent([Item].self, forKey: .removed) ?? []
+        rules = try container.decodeIfPresent([String: String].self, forKey: .rules) ?? [:]
     }
 }

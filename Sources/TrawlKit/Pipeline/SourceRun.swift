@@ -103,22 +103,23 @@ struct SourceRun: Sendable {
             report(.notice(sourceID: source.id, message: notice))
         }
         reportWarnings(combined.warnings)
-        if !accept {
-            try ScrapeGuard(source: source).check(combined, previous: previous)
-        }
+        // An accepted shape may lose items, never all of them (unless the source allows it).
+        try ScrapeGuard(source: source).check(combined, previous: previous, accepting: accept)
         // The snapshot is kept, but what is wrong with it is told to everyone who looks.
         var warnings = FieldCoverage(source: source).warnings(for: combined)
 
         // A stop lets the pages in hand finish, then the source is saved as any other.
         let (items, quiet) = await readDetails(of: combined.items, previous: previous, records: details, at: now)
-        let scraped = Snapshot(sourceID: source.id, takenAt: now, items: items)
+        var scraped = Snapshot(sourceID: source.id, takenAt: now, items: items)
+        scraped.rules = source.ruleDigests
         // An item the source's filters now leave out is no item, and never was news: after a
         // `keep` or `drop` is added, what it takes away is forgotten, not "removed".
         var compared = previous
         let filter = ItemFilter(source: source)
         if !filter.isEmpty { compared?.items.removeAll { !filter.admits($0) } }
+        // What an edit to the rules (or an accepted shape) explains is not news.
         var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
-            .detect(from: compared, to: scraped, at: now)
+            .detect(from: compared, to: scraped, at: now, accepted: accept)
         detection.changes.removeAll { $0.kind == .changed && quiet.contains($0.itemID) }
         // The stored snapshot still holds them: it must be written anew.
         if compared != previous { detection.isUnchanged = false }

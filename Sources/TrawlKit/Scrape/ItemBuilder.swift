@@ -28,7 +28,7 @@ struct ItemBuilder {
             // guard. A table's spacer
             // rows and section headings, a status row without a label and a feed entry with
             // nothing to know it by are no items at all.
-            if source.kind == .list || source.kind == .json { result.missingRequired += 1 }
+            if source.kind == .list || source.kind == .json || source.kind == .page { result.missingRequired += 1 }
             return
         }
         guard source.required.allSatisfy({ has(item, $0) }) else {

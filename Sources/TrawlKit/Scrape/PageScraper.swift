@@ -17,7 +17,7 @@ struct PageScraper: Sendable {
             return try FeedScraper(source: source).scrape(page)
         case .json:
             return try JSONScraper(source: source).scrape(page)
-        case .list, .table, .status:
+        case .list, .table, .status, .page:
             if Self.isJSON(page) { throw ScrapeError.responseIsJSON(page.url) }
             let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
             if document.isTruncated {
@@ -51,6 +51,8 @@ struct PageScraper: Sendable {
             result = try TableScraper(source: source).scrape(document, extractor: &extractor)
         case .status:
             result = try StatusScraper(source: source).scrape(document, extractor: &extractor)
+        case .page:
+            result = try PageWatchScraper(source: source).scrape(document, extractor: &extractor)
         case .feed, .json:
             result = ScrapeResult()
         }
@@ -60,6 +62,9 @@ struct PageScraper: Sendable {
         result.pageURL = document.url
         // XPath rather than CSS: counted on every page, whatever selectors the engine supports.
         result.scriptCount = (try? document.xpath("//script").count) ?? 0
+        // Only a page that gave nothing is searched for its last good items' titles.
+        // What a reader sees: scripts' text is left out.
+        if result.items.isEmpty { result.pageText = document.root.map { PageWatchScraper.text(of: $0, ignoring: []) } }
         return result
     }
 }

@@ -21,6 +21,9 @@ struct ScrapeResult: Sendable {
     var scriptCount: Int
     /// The address of the (first) page, for messages.
     var pageURL: URL?
+    /// The text of a page that gave no items: whether the last good items' titles are still
+    /// on it says a renamed class from a list built by JavaScript.
+    var pageText: String?
     /// How many items past the source's `maxItems` were left out.
     var droppedOverLimit = 0
     /// How many records the page held that could be items (kept, filtered out, or lacking

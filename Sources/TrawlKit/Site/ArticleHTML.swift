@@ -6,9 +6,12 @@ enum ArticleHTML {
     /// The entry's body for `item`: the item's own (its fields, its summary unless that is
     /// the article's excerpt, which the article repeats), then the article.
     static func entryContent(
-        item: Item, article: DetailArticle?, latestChange: ChangeDescription?, wording: ValueWording = ValueWording()
+        item: Item, article: DetailArticle?, latestChange: ChangeDescription?, source: ChangeHTML.SourceLine? = nil,
+        wording: ValueWording = ValueWording()
     ) -> String {
-        guard let article else { return ChangeHTML.render(item: item, latestChange: latestChange, wording: wording) }
+        guard let article else {
+            return ChangeHTML.render(item: item, latestChange: latestChange, source: source, wording: wording)
+        }
         var shown = item
         let excerpt = article.excerpt.map(SafeText.line) ?? ""
         if article.html.isEmpty {
@@ -16,10 +19,10 @@ enum ArticleHTML {
             if shown.summary.map(SafeText.line) != excerpt, !excerpt.isEmpty {
                 shown.summary = [shown.summary, excerpt].compactMap { $0 }.joined(separator: "\n\n")
             }
-            return ChangeHTML.render(item: shown, latestChange: latestChange, wording: wording)
+            return ChangeHTML.render(item: shown, latestChange: latestChange, source: source, wording: wording)
         }
         if shown.summary.map(SafeText.line) == excerpt { shown.summary = nil }
         // Sanitised by TrawlArticle's allowlist when it was read: it goes in as it is.
-        return ChangeHTML.render(item: shown, latestChange: latestChange, wording: wording) + article.html
+        return ChangeHTML.render(item: shown, latestChange: latestChange, source: source, wording: wording) + article.html
     }
 }

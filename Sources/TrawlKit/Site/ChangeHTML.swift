@@ -15,11 +15,20 @@ enum ChangeHTML {
         switch change.kind {
         case .baseline:
             let count = change.trackedItems ?? 0
+            let items = CountText.of(count, "item", "items", shown: ValueWording().number(count))
+            if let reason = change.rebaselineReason {
+                let why =
+                    reason == .accepted
+                    ? "its new layout was accepted" : "its rules for which items there are were edited"
+                return "<p>\(sourceText) was updated: \(why), and it now tracks \(items), taken as they are. "
+                    + "Nothing is reported as new or removed for it; from the next run on, this feed says what "
+                    + "is added, changed and removed again.</p>"
+            }
             return
                 "<p>\(sourceText) is now tracked: \(CountText.of(count, "item", "items", shown: ValueWording().number(count))). "
                 + "From the next run on, this feed says what is added, changed and removed.</p>"
         case .changed:
-            return "<p>Changed in \(sourceText):</p>" + changeList(description)
+            return "<p>In \(sourceText): \(SafeText.html(description.sentence)).</p>" + changeList(description)
         case .added, .reappeared, .removed:
             let lead: String
             switch change.kind {
@@ -34,17 +43,38 @@ enum ChangeHTML {
         }
     }
 
-    /// An item's entry (`"entries": "items"`): the item, and a line for its latest change.
-    static func render(item: Item, latestChange: ChangeDescription?, wording: ValueWording = ValueWording()) -> String {
+    /// An item's entry (`"entries": "items"`): where it is from, a line for its latest change,
+    /// then the item itself. `source` names the source and links its page, so no entry is
+    /// empty even when the item has nothing but a title.
+    static func render(
+        item: Item, latestChange: ChangeDescription?, source: SourceLine? = nil, wording: ValueWording = ValueWording()
+    ) -> String {
         var html = ""
         if let latestChange, latestChange.change.kind == .changed {
             let day = SafeText.html(wording.date(latestChange.change.detectedAt))
-            html += "<p><em>Updated \(day):</em></p>" + changeList(latestChange)
+            html +=
+                "<p><em>Updated \(day):</em> \(SafeText.html(latestChange.sentence)).</p>" + changeList(latestChange)
+        } else if let source {
+            html += "<p>New in \(source.html).</p>"
         }
         if let summary = item.summary.map(SafeText.line), !summary.isEmpty { html += paragraphs(summary) }
         // The entry's own date says when it was published.
         html += fields(of: item, wording: wording, except: ["date", "updated"])
+        if let link = SafeText.link(item.link), let host = URL(string: link)?.host, !host.isEmpty {
+            html += "<p><a href=\"\(SafeText.html(link))\">Read it on \(SafeText.html(host))</a></p>"
+        }
         return html
+    }
+
+    /// The source an entry is from: its name, linked to its page on the site when there is one.
+    struct SourceLine: Sendable {
+        var name: String
+        var page: URL?
+
+        var html: String {
+            let name = SafeText.html(SafeText.line(name))
+            return page.map { "<a href=\"\(SafeText.html($0.absoluteString))\">\(name)</a>" } ?? name
+        }
     }
 
     /// Each changed field on a line: `scale: 1:80,000 → 1:100,000`, or the words that changed.
@@ -53,10 +83,11 @@ enum ChangeHTML {
         var html = "<ul>"
         for row in description.rows {
             html += "<li><strong>\(SafeText.html(row.field))</strong>: "
+            // Marked so the words still say which is which in a reader that drops the markup.
             if let diff = description.diff(of: row) {
-                html += diff.html
+                html += diff.markedHTML
             } else if row.old.isEmpty {
-                html += "<ins>\(SafeText.html(row.new))</ins>"
+                html += "set to <ins>\(SafeText.html(row.new))</ins>"
             } else if row.new.isEmpty {
                 html += "<del>\(SafeText.html(row.old))</del> (removed)"
             } else {

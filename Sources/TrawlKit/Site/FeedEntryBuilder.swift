@@ -78,7 +78,9 @@ struct FeedEntryBuilder {
                 published: published,
                 link: SafeText.linkURL(item.link) ?? sourcePage,
                 content: .html(
-                    ArticleHTML.entryContent(item: item, article: source.articles[id], latestChange: latestChange)),
+                    ArticleHTML.entryContent(
+                        item: item, article: source.articles[id], latestChange: latestChange,
+                        source: ChangeHTML.SourceLine(name: source.name, page: sourcePage))),
                 authors: authors,
                 categories: [source.name],
                 enclosures: FeedGenerator.enclosures(of: item))

@@ -43,14 +43,24 @@ final class ItemView: Encodable, MustacheObject {
     let search: String
     /// The page of the item's article (`detail`), relative to the source's page; else empty.
     let articleHref: String
+    /// `added` or `changed` when the latest run found the item new (or back) or changed, else
+    /// empty: the item's class (`item-added`) and, in `newsText`, the word it is marked with.
+    let news: String
+    /// `New` or `Changed`, beside the title; empty when `news` is.
+    let newsText: String
 
     init(
         title: String, href: String, date: String, dateText: String, summary: String, fields: FieldTable,
         fieldList: [FieldValue], details: [FieldValue], hasDetails: Bool, fileHref: String, isEpisode: Bool,
         isSwitch: Bool, isPlain: Bool, episode: EpisodeView, state: String, stateText: String,
-        marks: SwitchMarks = SwitchMarks(), search: String, articleHref: String = ""
+        marks: SwitchMarks = SwitchMarks(), news: Change.Kind? = nil, search: String, articleHref: String = ""
     ) {
         self.articleHref = articleHref
+        switch news {
+        case .added?, .reappeared?: (self.news, newsText) = ("added", "New")
+        case .changed?: (self.news, newsText) = ("changed", "Changed")
+        default: (self.news, newsText) = ("", "")
+        }
         self.title = title
         self.href = href
         self.date = date
@@ -101,6 +111,8 @@ final class ItemView: Encodable, MustacheObject {
         case "gone": return .bool(gone)
         case "trackedSince": return .string(trackedSince)
         case "trackedSinceText": return .string(trackedSinceText)
+        case "news": return .string(news)
+        case "newsText": return .string(newsText)
         case "search": return .string(search)
         case "articleHref": return .string(articleHref)
         default: return nil

@@ -52,6 +52,7 @@ enum SourcePageGenerator {
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
                 hasItems: source.itemCount > 0, table: nil, groups: [])
             let folder = "sources/\(source.id)/"
+            let news = Self.news(of: source.id, in: site.content.latestRun)
             // A status page also shows the runs (when each switch flipped): always rendered.
             guard source.configuration.kind != .status else {
                 let groups = switches(source, runs: site.content.runs, files: files, wording: wording)
@@ -73,6 +74,8 @@ enum SourcePageGenerator {
                 digest.add(files.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
                 digest.add(today.map { DateCodec.rfc3339($0) } ?? "")
                 digest.add(articles.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\n"))
+                digest.add(
+                    news.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value.rawValue)" }.joined(separator: "\n"))
             } render: {
                 switch source.configuration.kind {
                 case _ where source.itemCount == 0:
@@ -83,7 +86,7 @@ enum SourcePageGenerator {
                     try writePages(page, groups: [], table: table, pageSize: pageSize, in: folder, site)
                 default:
                     let groups = groups(
-                        source.items, files: files, today: today, wording: wording, articles: articles)
+                        source.items, files: files, today: today, wording: wording, articles: articles, news: news)
                     try writePages(page, groups: groups, table: nil, pageSize: pageSize, in: folder, site)
                 }
             }
@@ -143,11 +146,13 @@ enum SourcePageGenerator {
     /// Dated items as Upcoming (after the last run's day), Today and Earlier; undated lists as one group.
     static func groups(
         _ items: [Item], files: [String: String], today: Date?, wording: ValueWording,
-        articles: [String: String] = [:]
+        articles: [String: String] = [:], news: [String: Change.Kind] = [:]
     )
         -> [ItemGroup]
     {
-        let views = items.map { view($0, files: files, wording: wording, articleHref: articles[$0.id] ?? "") }
+        let views = items.map {
+            view($0, files: files, wording: wording, articleHref: articles[$0.id] ?? "", news: news[$0.id])
+        }
         guard let today, items.contains(where: { $0.date != nil }) else {
             return [ItemGroup(heading: "", id: "all", items: views)]
         }
@@ -175,6 +180,19 @@ enum SourcePageGenerator {
             ItemGroup(heading: "Today", id: "today", items: recent),
             ItemGroup(heading: "Earlier", id: "earlier", items: earlier),
         ].filter { !$0.items.isEmpty }
+    }
+
+    /// What the latest run found of each of a source's items it added, brought back or
+    /// changed (news only: a change to an ignored field is none), by item id.
+    static func news(of sourceID: String, in run: RunRecord?) -> [String: Change.Kind] {
+        var kinds: [String: Change.Kind] = [:]
+        for change in run?.changes(of: sourceID) ?? [] where change.isNews {
+            switch change.kind {
+            case .added, .reappeared, .changed: kinds[change.itemID] = change.kind
+            case .removed, .baseline: break
+            }
+        }
+        return kinds
     }
 
     /// A status source: its switches in the page's order, then the ones that have gone.
@@ -218,7 +236,7 @@ enum SourcePageGenerator {
     /// The item's view; `marks` are what a status page adds to a switch.
     static func view(
         _ item: Item, files: [String: String], wording: ValueWording, marks: SwitchMarks = SwitchMarks(),
-        articleHref: String = ""
+        articleHref: String = "", news: Change.Kind? = nil
     ) -> ItemView {
         let title = SafeText.line(item.title)
         let all = item.fields.map { FieldValue($0, wording: wording) }
@@ -242,7 +260,7 @@ enum SourcePageGenerator {
             fileHref: files[item.id] ?? "",
             isEpisode: episode != nil, isSwitch: !state.isEmpty, isPlain: episode == nil && state.isEmpty,
             episode: episode ?? .none, state: state, stateText: state == "on" ? "On" : state == "off" ? "Off" : "",
-            marks: marks, search: searchText(title, summary, details, state), articleHref: articleHref)
+            marks: marks, news: news, search: searchText(title, summary, details, state), articleHref: articleHref)
     }
 
     /// The non-empty texts joined by spaces, lower-cased: built in one string, as every item has one.

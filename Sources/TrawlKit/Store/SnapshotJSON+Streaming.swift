@@ -34,6 +34,7 @@ private struct StreamingReader {
         var typesRead = false
         var items: [Item]?
         var removed: [Item]?
+        var rules: [String: String] = [:]
         repeat {
             switch try reader.key() {
             case "schemaVersion":
@@ -56,6 +57,13 @@ private struct StreamingReader {
             case "removed":
                 guard removed == nil, version != nil else { throw Declined() }
                 removed = try self.items()
+            case "rules":
+                guard rules.isEmpty else { throw Declined() }
+                guard try reader.beginObject() else { break }
+                repeat {
+                    let name = try reader.key()
+                    rules[name] = try reader.string()
+                } while try reader.nextMember()
             default:
                 try reader.skipValue()
             }
@@ -64,6 +72,7 @@ private struct StreamingReader {
         guard let version, let sourceID, let takenAt, let items else { throw Declined() }
         var snapshot = Snapshot(sourceID: sourceID, takenAt: takenAt, items: items, removed: removed ?? [])
         snapshot.schemaVersion = version
+        snapshot.rules = rules
         return snapshot
     }
 

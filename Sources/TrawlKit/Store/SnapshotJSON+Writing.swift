@@ -23,7 +23,19 @@ extension SnapshotJSON {
             writer.raw(": ")
             writer.string(entry.type.name)
         }
-        writer.raw("},\n  \"items\": ")
+        writer.raw("},")
+        if !snapshot.rules.isEmpty {
+            // Sorted, so the same rules always write the same bytes.
+            writer.raw("\n  \"rules\": {")
+            for (index, rule) in snapshot.rules.sorted(by: { $0.key < $1.key }).enumerated() {
+                writer.raw(index == 0 ? "" : ", ")
+                writer.string(rule.key)
+                writer.raw(": ")
+                writer.string(rule.value)
+            }
+            writer.raw("},")
+        }
+        writer.raw("\n  \"items\": ")
         items(snapshot.items, types: typeOf, into: &writer)
         writer.raw(",\n  \"removed\": ")
         items(snapshot.removed, types: typeOf, into: &writer)

@@ -34,6 +34,14 @@ enum SnapshotJSON {
         let removed = try json["removed"].map { value throws(ContentError) in try reader.items(value, at: "removed") }
         var snapshot = Snapshot(sourceID: sourceID, takenAt: takenAt, items: items, removed: removed ?? [])
         snapshot.schemaVersion = version
+        if let rules = json["rules"]?.objectValue {
+            for member in rules {
+                guard let digest = member.value.stringValue else {
+                    throw ContentError(message: "rules.\(member.key) is not a string")
+                }
+                snapshot.rules[member.key] = digest
+            }
+        }
         return snapshot
     }
 

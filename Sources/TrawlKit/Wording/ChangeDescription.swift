@@ -55,7 +55,9 @@ struct ChangeDescription: Sendable {
         case .reappeared: label = "Reappeared"
         }
         if change.kind == .baseline {
-            title = "Now tracking \(CountText.of(count, "item", "items", shown: wording.number(count)))"
+            let items = CountText.of(count, "item", "items", shown: wording.number(count))
+            // After an accepted shape or an edited identity rule: the items taken as they are.
+            title = change.rebaselineReason == nil ? "Now tracking \(items)" : "Source updated: \(items)"
         } else {
             title = itemTitle.isEmpty ? SafeText.line(change.itemID) : itemTitle
         }
@@ -74,7 +76,7 @@ struct ChangeDescription: Sendable {
                 let new = value(fieldChange.new, fieldChange.field)
                 var words: [Word] = []
                 if case .string? = fieldChange.old, case .string? = fieldChange.new,
-                    let diff = WordDiff(from: old, to: new)
+                    let diff = Self.wordDiff(from: old, to: new)
                 {
                     words = diff.segments.map {
                         Word(text: $0.text, removed: $0.kind == .removed, inserted: $0.kind == .inserted)
@@ -104,8 +106,18 @@ struct ChangeDescription: Sendable {
     /// The word diff of a row, when it has one.
     func diff(of row: FieldRow) -> WordDiff? {
         guard row.hasWords else { return nil }
-        return WordDiff(from: row.old, to: row.new)
+        return Self.wordDiff(from: row.old, to: row.new)
     }
+
+    /// The words that changed between two texts, long unchanged stretches cut to their ends:
+    /// texts as long as a whole page's are diffed too (`page` sources), and read as the few
+    /// words that changed with the words around them.
+    static func wordDiff(from old: String, to new: String) -> WordDiff? {
+        WordDiff(from: old, to: new, maxTokens: longTextTokens)?.excerpted()
+    }
+
+    /// The most words and spaces a text diff reads: a long page's.
+    static let longTextTokens = 60_000
 
     /// Raw text of a value (the cache's wording: RFC 3339 dates, plain digits).
     static func text(_ value: Value?) -> String {
@@ -139,29 +151,72 @@ struct ChangeDescription: Sendable {
         case .reappeared: return "\(title) is back"
         case .changed: break
         }
-        guard rows.count == 1, let row = rows.first else {
-            let names = rows.map(\.field)
-            guard let last = names.last else { return "\(title) changed" }
-            let list = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
-            return "\(title): \(list) changed"
+        guard let first = rows.first else { return "\(title) changed" }
+        // A rename is told with the old title, however long: it is how a reader knows the item.
+        let renamed = rows.first { $0.field == "title" && !$0.old.isEmpty && !$0.new.isEmpty }
+        let others = rows.filter { $0.field != "title" || renamed == nil }
+        let lead = renamed.map { "\(title), renamed from '\(quoted($0.old))'" } ?? title
+        guard !others.isEmpty else { return lead }
+        let short = others.allSatisfy { $0.old.count <= sentenceValueLimit && $0.new.count <= sentenceValueLimit }
+        if others.count == 1, renamed == nil, let row = others.first, short, row.field == first.field {
+            if row.field == "state", !row.old.isEmpty, !row.new.isEmpty { return "\(title): \(row.old) → \(row.new)" }
+            if ValueWording.Meaning.of(field: row.field) == .scale, !row.old.isEmpty, !row.new.isEmpty {
+                return "\(title) rescaled: \(row.old) → \(row.new)"
+            }
         }
+        if short, others.count <= 3 {
+            return "\(lead): " + others.map(phrase).joined(separator: "; ")
+        }
+        if others.count == 1, let row = others.first { return "\(lead): \(phrase(row))" }
+        let names = others.map(\.field)
+        let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        return "\(lead): \(list) changed"
+    }
+
+    /// One field's change in a sentence: "price 12.00 → 9.99", "tags set to swift",
+    /// "summary removed"; a long value is only named ("summary changed") and the body
+    /// shows its words.
+    private static func phrase(_ row: FieldRow) -> String {
         let short = row.old.count <= sentenceValueLimit && row.new.count <= sentenceValueLimit
         switch (row.old.isEmpty, row.new.isEmpty) {
-        case (true, false): return short ? "\(title): \(row.field) set to \(row.new)" : "\(title): \(row.field) added"
-        case (false, true): return "\(title): \(row.field) removed"
-        default: break
+        case (true, false): return short ? "\(row.field) set to \(row.new)" : "\(row.field) added"
+        case (false, true): return "\(row.field) removed"
+        default: return short ? "\(row.field) \(row.old) → \(row.new)" : "\(row.field) changed"
         }
-        guard short else {
-            return row.field == "title" ? "\(title) (renamed)" : "\(title): \(row.field) changed"
+    }
+
+    /// A value quoted in a sentence: whole up to `sentenceQuoteLimit` characters, else its
+    /// first words and an ellipsis.
+    static func quoted(_ text: String) -> String {
+        guard text.count > sentenceQuoteLimit else { return text }
+        let cut = text.prefix(sentenceQuoteLimit)
+        let words = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return words.trimmingCharacters(in: .whitespaces) + "…"
+    }
+
+    /// The longest old title a rename quotes whole.
+    static let sentenceQuoteLimit = 80
+
+    // MARK: Plain text
+
+    /// Each shown field's change as a line of plain text, readable where markup is lost:
+    /// `price: 12.00 → 9.99`, or a text's changed words as `[-old-] {+new+}`; empty for
+    /// anything but a changed item, and for a change the sentence already says whole.
+    var detailLines: [String] {
+        guard change.kind == .changed else { return [] }
+        return rows.compactMap { row in
+            if let diff = diff(of: row) { return "\(row.field): \(diff.plainText)" }
+            // A value the sentence already says whole is not said again.
+            if sentence.contains(row.new), row.old.isEmpty || sentence.contains(row.old) { return nil }
+            let old = row.old.isEmpty ? "(none)" : row.old
+            let new = row.new.isEmpty ? "(none)" : row.new
+            return "\(row.field): \(old) → \(new)"
         }
-        switch row.field {
-        case "state": return "\(title): \(row.old) → \(row.new)"
-        case "title": return "\(row.old) renamed to \(row.new)"
-        default: break
-        }
-        if ValueWording.Meaning.of(field: row.field) == .scale {
-            return "\(title) rescaled: \(row.old) → \(row.new)"
-        }
-        return "\(title): \(row.field) \(row.old) → \(row.new)"
+    }
+
+    /// The sentence and its detail lines, as plain text: what a feed reader, a chat message
+    /// or a terminal shows of the change.
+    var plainText: String {
+        ([sentence] + detailLines).joined(separator: "\n")
     }
 }

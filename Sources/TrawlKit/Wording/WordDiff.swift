@@ -26,10 +26,10 @@ struct WordDiff: Sendable, Equatable {
 
     /// The word diff from `old` to `new`, or nil when it would not help a reader: too
     /// long, too different, or nothing left in common.
-    init?(from old: String, to new: String) {
+    init?(from old: String, to new: String, maxTokens: Int = WordDiff.maxTokens) {
         let before = Self.tokens(old)
         let after = Self.tokens(new)
-        guard before.count + after.count <= Self.maxTokens,
+        guard before.count + after.count <= maxTokens,
             let script = Self.editScript(before, after, maxEdits: Self.maxEdits)
         else { return nil }
         var segments: [Segment] = []
@@ -203,6 +203,46 @@ struct WordDiff: Sendable, Equatable {
             case .removed: return SafeText.html(leading) + "<del>\(SafeText.html(core))</del>" + SafeText.html(trailing)
             case .inserted:
                 return SafeText.html(leading) + "<ins>\(SafeText.html(core))</ins>" + SafeText.html(trailing)
+            }
+        }.joined()
+    }
+
+    /// The diff as plain text, readable where markup is lost (a feed reader that drops
+    /// `<ins>`, a chat message, a terminal): removed words as `[-old-]`, inserted ones as
+    /// `{+new+}`, as `git diff --word-diff=plain` and urlwatch show them.
+    var plainText: String {
+        segments.indices.map { index in
+            let segment = segments[index]
+            let (leading, core, trailing) = Self.trimmed(segment.text)
+            switch segment.kind {
+            case .same: return segment.text
+            case .removed:
+                return core.isEmpty
+                    ? segment.text
+                    : leading + "[-\(core)-]" + trailing + (trailing.isEmpty ? separator(after: index) : "")
+            case .inserted: return core.isEmpty ? segment.text : leading + "{+\(core)+}" + trailing
+            }
+        }.joined()
+    }
+
+    /// A space between struck words and the words that replace them, so they read apart.
+    private func separator(after index: Int) -> String {
+        index + 1 < segments.count && segments[index + 1].kind == .inserted ? " " : ""
+    }
+
+    /// The diff as HTML that still reads when a reader drops the markup: the `<del>` and
+    /// `<ins>` hold the plain text's `[-old-]` and `{+new+}`, so the words say which is which.
+    var markedHTML: String {
+        segments.indices.map { index in
+            let segment = segments[index]
+            let (leading, core, trailing) = Self.trimmed(segment.text)
+            switch segment.kind {
+            case .same: return SafeText.html(segment.text)
+            case .removed:
+                return SafeText.html(leading) + "<del>[-\(SafeText.html(core))-]</del>" + SafeText.html(trailing)
+                    + (trailing.isEmpty ? separator(after: index) : "")
+            case .inserted:
+                return SafeText.html(leading) + "<ins>{+\(SafeText.html(core))+}</ins>" + SafeText.html(trailing)
             }
         }.joined()
     }
