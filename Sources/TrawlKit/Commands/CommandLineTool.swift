@@ -20,6 +20,7 @@ public enum CommandLineTool {
             OPMLCommand.self,
             TemplateCommand.self,
             InitCommand.self,
+            ImportCommand.self,
         ]
     }
 

@@ -21,6 +21,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("url", url)
         key.add("base", base)
         key.add("items", items)
+        key.add("itemsXPath", itemsXPath)
         key.add("script", script)
         key.add("fields", fields)
         key.add("idField", idField)
