@@ -66,7 +66,7 @@ struct ChangeDetectionImporter {
         if !headers.isEmpty { source.members.append(("headers", .object(headers))) }
         if watch["method"]?.stringValue == "POST" {
             source.members.append(("method", .text("POST")))
-            if let body = watch["body"]?.stringValue { source.members.append(("body", .text(body))) }
+            if let body = watch["body"]?.stringValue { source.members.append(("body", ImportedSource.form(body))) }
         }
         var backend = watch["fetch_backend"]?.stringValue ?? "system"
         if backend == "system" {

@@ -54,3 +54,25 @@ extension JSONValue {
 
     static func list(_ strings: [String]) -> JSONValue { JSONValue(.array(strings.map(text))) }
 }
+
+extension ImportedSource {
+    /// A form body as `trawl.json` gives it (`{"form": {name: value}}`), from urlencoded text.
+    static func form(_ text: String) -> JSONValue {
+        let pairs = text.split(separator: "&").map { pair -> (String, JSONValue) in
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            return (parts[0], .text(parts.count > 1 ? parts[1] : ""))
+        }
+        return .object([("form", .object(pairs))])
+    }
+
+    /// Cookies as `trawl.json` gives them (`{name: value}`), from a `Cookie` header's text.
+    static func cookies(_ text: String) -> JSONValue {
+        .object(
+            text.split(separator: ";").compactMap { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                return parts[0].isEmpty ? nil : (parts[0], .text(parts.count > 1 ? parts[1] : ""))
+            })
+    }
+}

@@ -74,7 +74,6 @@ extension OPMLImporter {
     func freshRSSRequest(_ outline: Outline, into source: inout ImportedSource) {
         var headers: [(String, JSONValue)] = []
         if let agent = outline["CURLOPT_USERAGENT"] { headers.append(("User-Agent", .text(agent))) }
-        if let cookie = outline["CURLOPT_COOKIE"] { headers.append(("Cookie", .text(cookie))) }
         for line in (outline["CURLOPT_HTTPHEADER"] ?? "").split(whereSeparator: \.isNewline) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
@@ -82,8 +81,9 @@ extension OPMLImporter {
             if !name.isEmpty { headers.append((name, .text(value))) }
         }
         if !headers.isEmpty { source.members.append(("headers", .object(headers))) }
+        if let cookie = outline["CURLOPT_COOKIE"] { source.members.append(("cookies", ImportedSource.cookies(cookie))) }
         if let body = outline["CURLOPT_POSTFIELDS"] {
-            source.members += [("method", .text("POST")), ("body", .text(body))]
+            source.members += [("method", .text("POST")), ("body", ImportedSource.form(body))]
         }
         if let ttl = outline["ttl"].flatMap(Int.init), ttl != 0, abs(ttl) >= 60 {
             source.members.append(("every", .text(IntervalText.text(TimeInterval(abs(ttl))))))

@@ -10,7 +10,7 @@ struct URLWatchImporter {
     /// Job keys that need nothing in Trawl: how urlwatch shows or retries a job.
     static let quietKeys: Set<String> = [
         "name", "url", "navigate", "kind", "filter", "use_browser", "tags",
-        "user_visible_url", "max_tries", "headers", "method", "data", "wait_for", "cookies", "enabled",
+        "user_visible_url", "max_tries", "headers", "method", "data", "wait_for", "cookies", "enabled", "post",
     ]
 
     func read(_ bytes: [UInt8], ids: inout SourceIDs) throws -> ImportReport {
@@ -76,29 +76,24 @@ struct URLWatchImporter {
 
     private func request(of job: YAMLNode, notes: inout [String]) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
-        var headers = job["headers"]?.members.compactMap { member in member.value.text.map { (member.key, $0) } } ?? []
-        if let cookies = job["cookies"]?.members, !cookies.isEmpty {
-            headers.append(("Cookie", cookies.map { "\($0.key)=\($0.value.text ?? "")" }.joined(separator: "; ")))
-        }
+        let headers = job["headers"]?.members.compactMap { member in member.value.text.map { (member.key, $0) } } ?? []
         if !headers.isEmpty { members.append(("headers", .object(headers.map { ($0.0, .text($0.1)) }))) }
-        let method = job["method"]?.text?.uppercased() ?? (job["data"] ?? job["post"] != nil ? "POST" : "GET")
+        if let cookies = job["cookies"]?.members, !cookies.isEmpty {
+            members.append(("cookies", .object(cookies.map { ($0.key, .text($0.value.text ?? "")) })))
+        }
+        let data = job["data"] ?? job["post"]
+        let method = job["method"]?.text?.uppercased() ?? (data != nil ? "POST" : "GET")
         guard method == "POST" || method == "GET" else {
             notes.append("method \(method): Trawl sends GET or POST, so it sends GET")
             return members
         }
         if method == "POST" { members.append(("method", .text("POST"))) }
-        if let data = job["data"] ?? job["post"] {
-            let body =
-                data.text
-                ?? data.members.map { "\(Self.formEncoded($0.key))=\(Self.formEncoded($0.value.text ?? ""))" }
-                .joined(separator: "&")
-            members.append(("body", .text(body)))
+        if let data {
+            let form =
+                data.text.map(ImportedSource.form)
+                ?? .object([("form", .object(data.members.map { ($0.key, .text($0.value.text ?? "")) }))])
+            members.append(("body", form))
         }
         return members
-    }
-
-    private static func formEncoded(_ text: String) -> String {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._*"))
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
