@@ -28,7 +28,8 @@ struct ImportedSource: Sendable {
 
     /// The source as it stands in `sources`, indented by `indent` spaces.
     func json(indent: Int = 0) -> String {
-        let text = JSONWriter.string(JSONValue(.object(members)), style: .pretty)
+        var text = JSONWriter.string(JSONValue(.object(members)), style: .pretty)
+        while text.hasSuffix("\n") { text.removeLast() }
         let padding = String(repeating: " ", count: indent)
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { padding + $0 }
             .joined(separator: "\n")
