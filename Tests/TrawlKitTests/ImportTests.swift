@@ -163,4 +163,15 @@ import TrawlJSON
         #expect(result.items.map { $0.url?.absoluteString } == ["https://example.org/1", "https://example.org/2"])
         #expect(result.items[0][field: "count"] == .int(2))
     }
+
+    @Test func aBadItemsXPathIsAConfigurationErrorNamingTheSourceAndTheExpression() {
+        let text =
+            #"{"sources": [{"id": "x", "kind": "list", "url": "https://example.org/", "items": {"xpath": "//li[@"}, "fields": {"title": "a"}}]}"#
+        do {
+            _ = try ConfigurationLoader.load(Data(text.utf8), file: URL(fileURLWithPath: "/tmp/trawl.json"))
+            Issue.record("a broken XPath loaded")
+        } catch {
+            #expect("\(error)".contains("sources[0].items.xpath") && "\(error)".contains("//li[@"), "\(error)")
+        }
+    }
 }
