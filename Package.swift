@@ -32,6 +32,16 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Libraries that know nothing of the pipeline.
         .target(name: "TrawlText"),
@@ -51,6 +61,8 @@ let package = Package(
                 "Mustache",
                 "CCmarkGFM",
                 "CCurl",
+                "CYAML",
+                "CZlib",
             ],
             resources: [.embedInCode("Templates"), .embedInCode("Presets")]
         ),

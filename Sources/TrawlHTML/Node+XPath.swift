@@ -20,6 +20,20 @@ extension Node {
         try evaluate(expression, scope: true, functions: true)
     }
 
+    /// What the XPath 1.0 expression gives with this node as the context node: its nodes, or
+    /// for an expression of another type (`string(h2)`, `count(li)`, `@href = ''`) that value
+    /// as XPath's `string()` writes it (XPath 1.0 §4.2: `3`, not `3.0`; `true`).
+    public func evaluateXPath(_ expression: String) throws -> XPathResult {
+        try document.withXPathContext(functions: true) { context in
+            try evaluate(expression, program: nil, scope: true, candidates: [], in: context) { result in
+                guard result.pointee.type != XPATH_NODESET else { return nil }
+                guard let text = xmlXPathCastToString(result) else { return "" }
+                defer { trawl_xml_free(text) }
+                return String(cString: text)
+            }
+        }
+    }
+
     /// The nodes a CSS selector matches below (and including) this node, in document order.
     ///
     /// The selector is compiled once per process (see `Selector`); `:scope` is this node.
@@ -57,6 +71,17 @@ extension Node {
         _ expression: String, program: XPathProgram?, scope: Bool, candidates: [[xmlNodePtr]],
         in context: xmlXPathContextPtr
     ) throws -> NodeList {
+        let result = try evaluate(
+            expression, program: program, scope: scope, candidates: candidates, in: context, value: { _ in nil })
+        guard case .nodes(let nodes) = result else { return NodeList([]) }
+        return nodes
+    }
+
+    /// `value` turns a result that is not a node set into text (nil: no nodes).
+    private func evaluate(
+        _ expression: String, program: XPathProgram?, scope: Bool, candidates: [[xmlNodePtr]],
+        in context: xmlXPathContextPtr, value: (xmlXPathObjectPtr) -> String?
+    ) throws -> XPathResult {
         context.pointee.node = pointer
         if scope { xmlXPathRegisterVariable(context, "scope", xmlXPathNewNodeSet(pointer)) }
         for (number, elements) in candidates.enumerated() {
@@ -74,8 +99,9 @@ extension Node {
                 expression: expression, reason: reason.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         defer { xmlXPathFreeObject(result) }
+        if let text = value(result) { return .value(text) }
         guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval else {
-            return NodeList([])
+            return .nodes(NodeList([]))
         }
         let count = Int(set.pointee.nodeNr)
         var nodes: [Node] = []
@@ -85,8 +111,16 @@ extension Node {
                 nodes.append(Node(document: document, pointer: node))
             }
         }
-        return NodeList(nodes)
+        return .nodes(NodeList(nodes))
     }
+}
+
+/// What an XPath expression gives (`Node.evaluateXPath`).
+public enum XPathResult: Sendable {
+    /// The nodes of a node set, in document order; text and attribute nodes among them.
+    case nodes(NodeList)
+    /// A string, number or boolean, as XPath's `string()` writes it.
+    case value(String)
 }
 
 extension Document {

@@ -72,6 +72,7 @@ import Testing
             E("id") { $0.id = "charts2" }, E("name") { $0.name = "Charts 2" }, E("kind") { $0.kind = .table },
             E("url") { $0.url = URL(string: "https://example.org/charts2")! },
             E("base") { $0.base = nil }, E("items") { $0.items = "li" },
+            E("itemsXPath") { $0.itemsXPath = "//li" },
             E("script") { $0.script = "script#__NEXT_DATA__" },
             E("fields") { $0.fields.append(FieldRule(name: "date")) },
             E("idFields") { $0.idFields = ["title", "url"] },

@@ -39,6 +39,9 @@ import TrawlJSON
         .init(object: "feed", path: "feed") { configuration([("feed", .object($0))]) },
         .init(object: "retention", path: "retention") { configuration([("retention", .object($0))]) },
         .init(object: "source", path: "sources[0]") { inSource(source + $0) },
+        .init(object: "items", path: "sources[0].items") {
+            inSource(source.filter { $0.key != "items" } + [("items", .object($0))])
+        },
         .init(object: "guard", path: "sources[0].guard") { inSource(source + [("guard", .object($0))]) },
         .init(object: "auth", path: "sources[0].auth") { inSource(source + [("auth", .object($0))]) },
         .init(object: "body", path: "sources[0].body") {

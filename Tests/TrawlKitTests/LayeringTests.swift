@@ -16,6 +16,7 @@ import Testing
         ["Fetch"],
         ["Render"],
         ["Config"],
+        ["Import"],
         ["Scrape", "Changes"],
         ["Store"],
         ["Download", "Detail"],

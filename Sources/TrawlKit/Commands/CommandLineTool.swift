@@ -21,6 +21,7 @@ public enum CommandLineTool {
             SchemaCommand.self,
             TemplateCommand.self,
             InitCommand.self,
+            ImportCommand.self,
         ]
     }
 

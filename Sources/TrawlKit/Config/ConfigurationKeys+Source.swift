@@ -19,7 +19,7 @@ extension ConfigurationKeys {
                 "base", .string,
                 "Where relative links point (default: the page's own address); set it when you scrape a saved copy."),
             .init(
-                "items", .string,
+                "items", .either([.string, .object(itemsXPath)]),
                 "One item (a row for tables): a CSS selector, a JSONPath for json. Required for list, status and json."),
             .init("script", .string, "For json: a CSS selector of the page's elements whose text holds the JSON."),
             .init("fields", .fields, "Field name → a selector (a JSONPath for json), or an object."),
@@ -63,6 +63,10 @@ extension ConfigurationKeys {
             .init("detail", .object(detail), "Read each new or changed item's own page: its article, and fields."),
         ] + request + render,
         required: ["id", "url"], anyOf: ["kind", "preset"])
+
+    static let itemsXPath = ConfigurationObject(
+        name: "items", description: "A list source's items by XPath, as FreshRSS and urlwatch give them.",
+        keys: [.init("xpath", .string, "The XPath 1.0 of one item.")], required: ["xpath"])
 
     static let detail = ConfigurationObject(
         name: "detail", description: "What is read from each new or changed item's own page.",

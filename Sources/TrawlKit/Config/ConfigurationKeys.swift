@@ -14,7 +14,8 @@
 enum ConfigurationKeys {
     /// Every object, top level first: each appears once under the schema's `$defs`.
     static let objects: [ConfigurationObject] = [
-        top, site, fetch, feed, retention, source, guardrail, auth, body, detail, field, jsonField, webhook, email,
+        top, site, fetch, feed, retention, source, itemsXPath, guardrail, auth, body, detail, field, jsonField, webhook,
+        email,
         command,
     ]
 

@@ -24,6 +24,7 @@ extension SourceConfiguration: CanonicallyKeyed {
         key.add("url", url)
         key.add("base", base)
         key.add("items", items)
+        key.add("itemsXPath", itemsXPath)
         key.add("script", script)
         key.add("fields", fields)
         // Written as one field was before lists were taken, and the filters only when set,

@@ -28,6 +28,7 @@ extension SourceConfiguration {
         var identity = CanonicalKey()
         identity.add("kind", kind.rawValue)
         identity.add("items", items)
+        identity.add("itemsXPath", itemsXPath)
         identity.add("script", script)
         identity.add("header", header)
         identity.add("idField", idFields)

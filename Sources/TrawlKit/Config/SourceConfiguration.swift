@@ -34,6 +34,9 @@ public struct SourceConfiguration: Sendable, Hashable {
     /// The selector of one item (`list`, `status`), or of one row (`table`, default `tr`);
     /// for `json`, the JSONPath of the item nodes.
     public var items: String?
+    /// For `list`: the XPath 1.0 of one item (`"items": {"xpath": "…"}`), in place of `items`'
+    /// CSS selector.
+    public var itemsXPath: String?
     /// For `json`: the CSS selector of the page's script elements whose text holds the
     /// JSON (`script#__NEXT_DATA__`); nil when the response itself is JSON.
     public var script: String?

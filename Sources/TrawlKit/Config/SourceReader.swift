@@ -75,11 +75,7 @@ struct SourceReader {
                 reader.problem("\(path).base", "'\(base)' is not an http, https or file URL", at: object["base"])
             }
         }
-        source.items = reader.string(object["items"], at: "\(path).items").flatMap {
-            kind == .json
-                ? checkedJSONPath($0, at: "\(path).items", node: object["items"])
-                : checkedCSS($0, at: "\(path).items", node: object["items"])
-        }
+        readItems(object["items"], kind: kind, into: &source)
         source.script = reader.string(object["script"], at: "\(path).script").flatMap {
             checkedCSS($0, at: "\(path).script", node: object["script"])
         }
@@ -250,7 +246,7 @@ struct SourceReader {
     private func checkKindRequirements(_ source: SourceConfiguration, _ object: JSONValue) {
         switch source.kind {
         case .list, .status, .json:
-            if source.items == nil, object["items"] == nil {
+            if source.items == nil, source.itemsXPath == nil, object["items"] == nil {
                 let what =
                     source.kind == .json ? "the JSONPath of the items (\"$[*]\")" : "the CSS selector of one item"
                 reader.problem("\(path).items", "missing: \(what)", at: object)
@@ -320,6 +316,28 @@ struct SourceReader {
         } catch {
             reader.problem(selectorPath, "bad selector: \(error)", at: node)
             return nil
+        }
+    }
+
+    /// `items`: a CSS selector (a JSONPath for `json`), or for `list` `{"xpath": "…"}`, the
+    /// XPath 1.0 of one item, as FreshRSS's scraping feeds and `urlwatch`'s jobs give it.
+    private func readItems(_ node: JSONValue?, kind: SourceConfiguration.Kind, into source: inout SourceConfiguration) {
+        let at = "\(path).items"
+        if let node, case .object = node.content {
+            guard kind == .list else {
+                reader.problem(at, "only a list source takes its items by XPath ({\"xpath\": …})", at: node)
+                return
+            }
+            guard let object = reader.object(node, at: at, shape: ConfigurationKeys.itemsXPath) else { return }
+            guard let xpath = reader.string(object["xpath"], at: "\(at).xpath") else {
+                reader.problem("\(at).xpath", "missing: the XPath of one item", at: node)
+                return
+            }
+            source.itemsXPath = checkedXPath(xpath, at: "\(at).xpath", node: object["xpath"])
+            return
+        }
+        source.items = reader.string(node, at: at).flatMap {
+            kind == .json ? checkedJSONPath($0, at: at, node: node) : checkedCSS($0, at: at, node: node)
         }
     }
 

@@ -56,7 +56,12 @@ struct FieldExtractor {
         switch rule.locator {
         case nil: nodes = [context]
         case .css(let css): nodes = Array(try context.select(css))
-        case .xpath(let xpath): nodes = Array(try context.xpath(xpath))
+        case .xpath(let xpath):
+            switch try context.evaluateXPath(xpath) {
+            case .nodes(let list): nodes = Array(list)
+            // `string(h2)`, `count(li)`: the value is the text, as FreshRSS reads such a rule.
+            case .value(let text): return text.isEmpty ? [] : [edited(text, rule).collapsingWhitespace]
+            }
         case .json: nodes = []
         }
         if let attr = rule.attr {

@@ -6,8 +6,7 @@ struct ListScraper {
     let source: SourceConfiguration
 
     func scrape(_ document: Document, extractor: inout FieldExtractor) throws -> ScrapeResult {
-        let selector = source.items ?? ""
-        let nodes = try document.select(selector)
+        let nodes = try itemNodes(in: document)
         let builder = ItemBuilder(source: source)
         var result = ScrapeResult(nextPage: try nextPage(in: document))
         for (position, node) in nodes.enumerated() {
@@ -23,6 +22,14 @@ struct ListScraper {
             builder.add(row, to: &result)
         }
         return result
+    }
+
+    /// The items: by `items`' CSS selector, or by its XPath (`{"xpath": …}`; one that gives
+    /// no nodes, as `count(//li)`, gives no items). An `XPathError` names the expression; the
+    /// run names the source.
+    private func itemNodes(in document: Document) throws -> NodeList {
+        guard let xpath = source.itemsXPath else { return try document.select(source.items ?? "") }
+        return try document.xpath(xpath)
     }
 
     /// The next page: the configured `next` selector's link, else `<link|a rel="next">`,

@@ -57,7 +57,8 @@ struct ScrapeGuard {
     /// fix is a selector). Without a last good snapshot, many scripts alone suggest it.
     private func javaScriptHint(_ result: ScrapeResult, previous: Snapshot?) -> String {
         guard source.kind != .feed, source.kind != .json, result.items.isEmpty, result.filteredOut == 0,
-            result.scriptCount > 0 else {
+            result.scriptCount > 0
+        else {
             return ""
         }
         let titles = (previous?.items ?? []).lazy.map { $0.title.collapsingWhitespace.lowercased() }

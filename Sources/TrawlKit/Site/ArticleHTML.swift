@@ -23,6 +23,7 @@ enum ArticleHTML {
         }
         if shown.summary.map(SafeText.line) == excerpt { shown.summary = nil }
         // Sanitised by TrawlArticle's allowlist when it was read: it goes in as it is.
-        return ChangeHTML.render(item: shown, latestChange: latestChange, source: source, wording: wording) + article.html
+        return ChangeHTML.render(item: shown, latestChange: latestChange, source: source, wording: wording)
+            + article.html
     }
 }
