@@ -26,7 +26,8 @@ struct InitCommand: TrawlCommand {
         the proposed source and the first items it scrapes.
         """)
     static let list = CommandOption.flag("--list", "only what the page itself shows (no linked feed or API)")
-    static let pick = CommandOption.option("--pick", "N", "propose the N-th proposal of the ranking instead of the first")
+    static let pick = CommandOption.option(
+        "--pick", "N", "propose the N-th proposal of the ranking instead of the first")
     static let id = CommandOption.option(
         "--id", "ID", "the new source's id (default: from the page's host or file name)")
     static let base = CommandOption.option(

@@ -7,7 +7,8 @@ extension SourceReader {
     /// `article`, the article is read unless `fields` are given.
     func readDetail(_ object: JSONValue, kind: SourceConfiguration.Kind) -> DetailSettings? {
         let at = "\(path).detail"
-        guard let node = object["detail"], let detail = reader.object(node, at: at, shape: ConfigurationKeys.detail) else {
+        guard let node = object["detail"], let detail = reader.object(node, at: at, shape: ConfigurationKeys.detail)
+        else {
             return nil
         }
         if kind == .status {
