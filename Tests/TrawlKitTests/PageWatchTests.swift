@@ -103,4 +103,24 @@ import Testing
         let html2 = ChangeHTML.changeList(description)
         #expect(html2.contains("<del>[-almost certainly-]</del> <ins>{+probably+}</ins>"), "\(html2)")
     }
+
+    @Test func aNotificationTellsTheWordsThatChanged() throws {
+        let source = try Self.source()
+        let html = try Self.html
+        let first = Snapshot(sourceID: "statue", takenAt: .now, items: try Self.items(source, html))
+        let edited = Snapshot(sourceID: "statue", takenAt: .now, items: try Self.items(source, Self.nextNight(html)))
+        let changes = ChangeDetector().changes(from: first, to: edited, at: .now)
+        let run = RunRecord(id: "r", started: .now, finished: .now, outcomes: [], changes: changes)
+        var configuration = try ConfigurationLoader.load(
+            Data(#"{"sources": []}"#.utf8),
+            file: FileManager.default.temporaryDirectory.appendingPathComponent("t.json"))
+        configuration.sources = [source]
+        let notification = RunNotification.make(
+            run: run, events: [], configuration: configuration, scope: nil, when: [.changes])
+        let words = "[-almost certainly-] {+probably+}"
+        #expect(NotificationText.plain(notification).contains(words), "\(NotificationText.plain(notification))")
+        // In Markdown the brackets are escaped, so the words are looked for between them.
+        #expect(NotificationText.markdown(notification).contains("almost certainly"))
+        #expect(NotificationText.markdown(notification).contains("probably"))
+    }
 }

@@ -20,6 +20,8 @@ enum NotificationText {
                 }
                 // A new item's excerpt, as a paragraph of its list item.
                 if let excerpt = change.excerpt { out += "\n  \(escape(excerpt))\n" }
+                // The words that changed, each line a paragraph of its list item.
+                for line in change.details { out += "\n  \(escape(line))\n" }
             }
             if let page = source.page {
                 out += "\n[All of \(escape(source.name))](<\(DigestMarkdown.destination(page))>)\n"
@@ -56,6 +58,7 @@ enum NotificationText {
             for change in source.changes {
                 lines.append("• \(escape(source.name)): \(escape(change.text))" + (change.url.map { " \($0)" } ?? ""))
                 if let excerpt = change.excerpt { lines.append("  \(escape(excerpt))") }
+                for line in change.details { lines.append("  \(escape(line))") }
             }
         }
         for failure in notification.failures { lines.append("• \(escape(failure.text))") }

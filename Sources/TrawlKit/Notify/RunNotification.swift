@@ -24,6 +24,9 @@ struct RunNotification: Sendable {
         var fields: [FieldChange]
         /// For a new item of a source with `detail`: its article's excerpt (its summary).
         var excerpt: String? = nil
+        /// What the sentence does not say, as plain lines: a changed text's words as
+        /// `[-old-] {+new+}` (a `page` watch's news), a field's old and new value.
+        var details: [String] = []
     }
 
     struct SourceChanges: Sendable {
@@ -113,7 +116,8 @@ struct RunNotification: Sendable {
                     return ItemChange(
                         kind: change.kind.rawValue, id: change.itemID, title: description.title,
                         url: description.link?.absoluteString, text: description.sentence, fields: fields,
-                        excerpt: source.detail != nil && isNew ? description.summary : nil)
+                        excerpt: source.detail != nil && isNew ? description.summary : nil,
+                        details: description.detailLines)
                 }
                 guard !changes.isEmpty else { continue }
                 sources.append(
