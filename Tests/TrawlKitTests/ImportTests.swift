@@ -83,9 +83,9 @@ import TrawlJSON
     @Test func urlwatchCSSFiltersInBothSpellings() throws {
         let sources = try Self.load(try Self.report("urlwatch-asaaff-urls.yaml"))
         #expect(sources.count == 8)
-        #expect(sources[0].field("text")?.locator == .css(".tg-grid-holder article:nth-child(-n+2) h2"))
+        #expect(sources[0].kind == .page && sources[0].items == ".tg-grid-holder article:nth-child(-n+2) h2")
         #expect(sources[6].name == "daniel.haxx.se")
-        #expect(sources[6].field("text")?.locator == .css("#content article:nth-child(-n+2) .entry-title"))
+        #expect(sources[6].kind == .page && sources[6].items == "#content article:nth-child(-n+2) .entry-title")
     }
 
     @Test func urlwatchExampleSaysWhatItCouldNotImport() throws {

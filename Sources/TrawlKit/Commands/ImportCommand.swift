@@ -82,7 +82,7 @@ struct ImportCommand: TrawlCommand {
     }
 
     static func describe(_ report: ImportReport, file: URL, console: Console) {
-        let inexact = report.sources.filter { !$0.notes.isEmpty || $0.isWholePage }
+        let inexact = report.sources.filter { !$0.notes.isEmpty || $0.isPageWatchAsList }
         var summary =
             "\(file.lastPathComponent) (\(report.format.rawValue)): "
             + CountText.of(report.sources.count, "source", "sources")
@@ -91,8 +91,10 @@ struct ImportCommand: TrawlCommand {
         console.note(summary)
         for source in inexact {
             console.note("  \(source.id) from \(source.origin):")
-            if source.isWholePage {
-                console.note("    - a page watch: a list of one item, the page's text in the field 'text'")
+            if source.isPageWatchAsList {
+                console.note(
+                    "    - a page watch 'page' cannot take (an XPath part, or edited text): a list of one item,"
+                        + " the page's text in the field 'text'")
             }
             for note in source.notes { console.note("    - \(note)") }
         }

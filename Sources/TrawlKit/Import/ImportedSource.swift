@@ -11,9 +11,14 @@ struct ImportedSource: Sendable {
     var origin: String
     /// What Trawl does differently from the other tool, one reason a line.
     var notes: [String] = []
-    /// Made by `WholePageWatch`: the page (or the part a selector picks) as one item of a
-    /// `list`, until a `page` kind takes its place; the report says so.
+    /// Made by `WholePageWatch`: a watch of the page (or of the part a selector picks).
     var isWholePage = false
+
+    /// A page watch that `page` could not take (an XPath part, edited text), written as a
+    /// `list` of one item: the report says so.
+    var isPageWatchAsList: Bool {
+        isWholePage && members.first { $0.key == "kind" }?.value.stringValue == "list"
+    }
 
     var id: String {
         get { members.first { $0.key == "id" }?.value.stringValue ?? "" }

@@ -1,11 +1,12 @@
 import Foundation
 import TrawlJSON
 
-/// The one place a watch of a whole page (or of a part a selector picks) is written, so
-/// that the `page` kind can take its place when it comes: today a `list` source whose one
-/// item is the page, its address as the item's link (an XPath string literal, so the item
-/// keeps its identity when the text changes), the page's title as its title, and the
-/// selected text as the `text` field (every match, in order).
+/// The one place a watch of a whole page (or of a part a selector picks) is written: a
+/// `page` source (the whole page, or each element a CSS selector picks, compared by words).
+/// What `page` cannot say — a part picked by XPath, or text the other tool edited
+/// (`re.sub`) — is a `list` source whose one item is the page, its address as the item's
+/// link (an XPath string literal, so the item keeps its identity when the text changes),
+/// the page's title as its title, and the selected text as the `text` field.
 enum WholePageWatch {
     /// What the watch reads: the whole page, or the elements a CSS selector or an XPath picks.
     enum Selection: Sendable, Equatable {
@@ -19,6 +20,14 @@ enum WholePageWatch {
     static func members(
         url: URL, selection: Selection, textRule: [(String, JSONValue)] = []
     ) -> [(String, JSONValue)] {
+        if textRule.isEmpty {
+            switch selection {
+            case .wholePage: return [("kind", .text("page")), ("url", .text(url.absoluteString))]
+            case .css(let css):
+                return [("kind", .text("page")), ("url", .text(url.absoluteString)), ("items", .text(css))]
+            case .xpath: break
+            }
+        }
         let text: [(String, JSONValue)]
         switch selection {
         case .wholePage: text = [("css", .text("body"))]
