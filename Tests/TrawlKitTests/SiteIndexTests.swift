@@ -37,7 +37,9 @@ import Testing
         let charts = try #require(page.range(of: "no rows matched"))
         // Failed twice comes before failed once.
         #expect(articles.lowerBound < charts.lowerBound && charts.lowerBound < latest.lowerBound)
-        #expect(page.contains("<code>trawl run --accept charts</code>"))
+        // The fix leads: the page's lists now; taking the new shape is the second choice.
+        #expect(page.contains("<code>trawl init --from https://charts.example/list --list</code>"), "\(page)")
+        #expect(page.contains("trawl run --accept charts"))
     }
 
     @Test func theLatestRunIsGroupedBySourceWithCountsThenEarlierRuns() throws {

@@ -96,7 +96,7 @@ struct SourceView: Encodable, MustacheObject {
     var warnings: [String]
     /// True when the last attempt failed or was refused by the layout guard.
     var hasProblem: Bool
-    /// What to do about it, and the command that does it (`trawl run --accept ID`, `trawl try ID`).
+    /// What to do about it, and the command that does it (`trawl init --from URL --list`, `trawl try ID`).
     var hint: String
     var command: String
 
@@ -126,9 +126,13 @@ struct SourceView: Encodable, MustacheObject {
         warnings = (health.warnings ?? []).map(SafeText.line)
         hasProblem = health.stale || !warnings.isEmpty
         if source.guarded {
-            command = "trawl run --accept \(SafeText.line(source.id))"
+            // The fix first: what the page lists now, to mend the selectors from; taking the new
+            // shape as it is (`--accept`) only where its items are right.
+            let url = source.configuration.url
+            command = "trawl init --from \(SafeText.line(url.isFileURL ? url.path : url.absoluteString)) --list"
             hint =
-                "The page looks different: the last good items are kept. If it really changed, take the new layout with"
+                "The page looks different: the last good items are kept. If its items are still right, take them with "
+                + "trawl run --accept \(SafeText.line(source.id)); else fix the selectors from what it lists now:"
         } else if health.stale {
             command = ""
             hint = "The last good items are kept, and Trawl tries again on the next run."
