@@ -77,9 +77,9 @@ struct SourceRun: Sendable {
         let details = keptDetails()
         let hasSnapshot = FileManager.default.fileExists(atPath: store.snapshotFile(of: source.id).path)
         // Item pages that still wait need the list page whole; only a detail source reads its
-        // snapshot this early to know.
-        let pagesWait =
-            source.detail != nil && detailPagesWait(in: try? store.lastGoodSnapshot(of: source.id), records: details)
+        // snapshot this early to know, and keeps it for what follows.
+        let early = source.detail != nil ? try? store.lastGoodSnapshot(of: source.id) : nil
+        let pagesWait = detailPagesWait(in: early, records: details)
         let conditional =
             !hasSnapshot || source.maxPages > 1 || source.request.method != "GET" || pagesWait
             ? nil : validators[key]
@@ -88,7 +88,7 @@ struct SourceRun: Sendable {
         guard !stop.isRequested else { return nil }
         // A snapshot that exists but cannot be read (not one that cannot be decoded:
         // the store moves those aside) fails the source rather than being overwritten.
-        previous = try store.lastGoodSnapshot(of: source.id)
+        previous = try early ?? store.lastGoodSnapshot(of: source.id)
         if fetched == nil, previous == nil, conditional != nil {
             // The snapshot a 304 would keep could not be decoded (it is moved aside): the
             // page is fetched whole, for a baseline.
