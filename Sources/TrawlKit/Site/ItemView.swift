@@ -46,7 +46,8 @@ final class ItemView: Encodable, MustacheObject {
     /// `added` or `changed` when the latest run found the item new (or back) or changed, else
     /// empty: the item's class (`item-added`) and, in `newsText`, the word it is marked with.
     let news: String
-    /// `New` or `Changed`, beside the title; empty when `news` is.
+    /// `New` or `Changed`, beside the title; empty when `news` is. A switch that flipped
+    /// says so in words of its own (`flipped`), and shows this only for other news.
     let newsText: String
 
     init(
@@ -56,11 +57,9 @@ final class ItemView: Encodable, MustacheObject {
         marks: SwitchMarks = SwitchMarks(), news: Change.Kind? = nil, search: String, articleHref: String = ""
     ) {
         self.articleHref = articleHref
-        switch news {
-        case .added?, .reappeared?: (self.news, newsText) = ("added", "New")
-        case .changed?: (self.news, newsText) = ("changed", "Changed")
-        default: (self.news, newsText) = ("", "")
-        }
+        let mark = NewsMark(news)
+        self.news = mark.name
+        self.newsText = mark.text
         self.title = title
         self.href = href
         self.date = date

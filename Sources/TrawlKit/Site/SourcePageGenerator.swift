@@ -55,7 +55,7 @@ enum SourcePageGenerator {
             let news = Self.news(of: source.id, in: site.content.latestRun)
             // A status page also shows the runs (when each switch flipped): always rendered.
             guard source.configuration.kind != .status else {
-                let groups = switches(source, runs: site.content.runs, files: files, wording: wording)
+                let groups = switches(source, runs: site.content.runs, files: files, wording: wording, news: news)
                 page.hasItems = !groups.isEmpty
                 try writePages(page, groups: groups, table: nil, pageSize: pageSize, in: folder, site)
                 continue
@@ -82,7 +82,7 @@ enum SourcePageGenerator {
                     // "No items yet", and no empty table or list.
                     try writePages(page, groups: [], table: nil, pageSize: pageSize, in: folder, site)
                 case .table:
-                    let table = TableView(source.items, files: files, wording: wording)
+                    let table = TableView(source.items, files: files, wording: wording, news: news)
                     try writePages(page, groups: [], table: table, pageSize: pageSize, in: folder, site)
                 default:
                     let groups = groups(
@@ -197,7 +197,8 @@ enum SourcePageGenerator {
 
     /// A status source: its switches in the page's order, then the ones that have gone.
     static func switches(
-        _ source: SiteContent.Source, runs: [RunRecord], files: [String: String], wording: ValueWording
+        _ source: SiteContent.Source, runs: [RunRecord], files: [String: String], wording: ValueWording,
+        news: [String: Change.Kind] = [:]
     )
         -> [ItemGroup]
     {
@@ -212,7 +213,7 @@ enum SourcePageGenerator {
                 marks.trackedSinceText = wording.dateTime(time)
             }
             marks.flipped = history.flippedInLatestRun.contains(item.id)
-            return view(item, files: files, wording: wording, marks: marks)
+            return view(item, files: files, wording: wording, marks: marks, news: news[item.id])
         }
         let gone = history.gone.map { item, since -> ItemView in
             let marks = SwitchMarks(

@@ -30,12 +30,16 @@ struct TableView: Encodable, MustacheObject {
         let sort: String
         /// Numbers are set right-aligned.
         let numeric: Bool
+        /// The cell the row's news mark (`New`, `Changed`) stands in: the title's (the
+        /// column that links the item), else the first.
+        let holdsMark: Bool
 
-        init(text: String, href: String, sort: String, numeric: Bool) {
+        init(text: String, href: String, sort: String, numeric: Bool, holdsMark: Bool = false) {
             self.text = text
             self.href = href
             self.sort = sort
             self.numeric = numeric
+            self.holdsMark = holdsMark
         }
 
         func member(_ key: String) -> MustacheValue? {
@@ -44,6 +48,7 @@ struct TableView: Encodable, MustacheObject {
             case "href": return .string(href)
             case "sort": return .string(sort)
             case "numeric": return .bool(numeric)
+            case "holdsMark": return .bool(holdsMark)
             default: return nil
             }
         }
@@ -53,12 +58,18 @@ struct TableView: Encodable, MustacheObject {
         let fields: FieldTable
         let fileHref: String
         let search: String
+        /// `added` or `changed` when the latest run added or changed the row (the row's class
+        /// `item-added`), else empty; `newsText` is the word beside its title (`NewsMark`).
+        let news: String
+        let newsText: String
 
-        init(cells: [Cell], fields: FieldTable, fileHref: String, search: String) {
+        init(cells: [Cell], fields: FieldTable, fileHref: String, search: String, news: NewsMark = .none) {
             self.cells = cells
             self.fields = fields
             self.fileHref = fileHref
             self.search = search
+            self.news = news.name
+            self.newsText = news.text
         }
 
         func member(_ key: String) -> MustacheValue? {
@@ -67,6 +78,8 @@ struct TableView: Encodable, MustacheObject {
             case "fields": return .custom(fields)
             case "fileHref": return .string(fileHref)
             case "search": return .string(search)
+            case "news": return .string(news)
+            case "newsText": return .string(newsText)
             default: return nil
             }
         }
@@ -84,7 +97,8 @@ struct TableView: Encodable, MustacheObject {
         }
     }
 
-    init(_ items: [Item], files: [String: String], wording: ValueWording) {
+    /// The table of `items`; `news` says, by item id, what the latest run found of each.
+    init(_ items: [Item], files: [String: String], wording: ValueWording, news: [String: Change.Kind] = [:]) {
         var names: [String] = []
         for item in items {
             for field in item.fields where !names.contains(field.name) { names.append(field.name) }
@@ -112,24 +126,30 @@ struct TableView: Encodable, MustacheObject {
         let numericColumns = Set(columns.filter(\.numeric).map(\.field))
         // Asked once per column, not once per cell.
         let isNumeric = names.map { numericColumns.contains($0) }
+        let markColumn = linkColumn.flatMap { names.firstIndex(of: $0) } ?? 0
         rows = items.map { item in
             let values = item.fields.map { FieldValue($0, wording: wording) }
             let byName = FieldValue.byName(values)
             let cells = names.indices.map { column -> Cell in
                 let name = names[column]
-                guard let value = byName[name] else { return Cell(text: "", href: "", sort: "", numeric: false) }
+                let holdsMark = column == markColumn
+                guard let value = byName[name] else {
+                    return Cell(text: "", href: "", sort: "", numeric: false, holdsMark: holdsMark)
+                }
                 if value.type == "url" {
                     let url = URL(string: value.raw)
                     let short = url.map { $0.lastPathComponent.isEmpty ? ($0.host ?? value.raw) : $0.lastPathComponent }
                     return Cell(
-                        text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false)
+                        text: SafeText.line(short ?? value.raw), href: value.href, sort: value.raw, numeric: false,
+                        holdsMark: holdsMark)
                 }
                 let href = name == linkColumn ? SafeText.link(item.link) ?? "" : ""
-                return Cell(text: value.human, href: href, sort: value.raw, numeric: isNumeric[column])
+                return Cell(
+                    text: value.human, href: href, sort: value.raw, numeric: isNumeric[column], holdsMark: holdsMark)
             }
             return Row(
                 cells: cells, fields: byName, fileHref: files[item.id] ?? "",
-                search: Self.searchText(cells))
+                search: Self.searchText(cells), news: NewsMark(news[item.id]))
         }
         hasFiles = !files.isEmpty
     }
