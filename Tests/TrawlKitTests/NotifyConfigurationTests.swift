@@ -89,6 +89,48 @@ import Testing
             ])
     }
 
+    /// A `match` on a field no source the notifier hears has could never match: the notifier
+    /// would be told of nothing, silently. It is an error naming the file, the line, the
+    /// notifier and the field, with the fields there are.
+    @Test func aMatchOnAFieldNoSourceHasIsAnError() throws {
+        let json = """
+            {"notify": [{"command": ["apprise", "-b", "-"], "when": ["added"],
+                         "match": {"titel": "(?i)swift"}}],
+             "sources": [
+               {"id": "films", "kind": "list", "url": "films.html", "items": "li",
+                "fields": {"title": "h2", "year": {"css": ".year", "type": "int"}}},
+               {"id": "posts", "kind": "list", "url": "posts.html", "items": "li",
+                "fields": {"title": "h2"},
+                "detail": {"article": false, "fields": {"author": ".byline"}},
+                "notify": [{"webhook": "https://hooks.example/x", "match": {"autor": "Ada", "year": "20"}}]}]}
+            """
+        let error = try #require(throws: ConfigurationError.self) {
+            try ConfigurationLoader.load(Data(json.utf8), file: URL(fileURLWithPath: "/tmp/trawl.json"))
+        }
+        #expect(
+            error.problems.map(\.description) == [
+                "sources[1].notify[0].match.autor: webhook https://hooks.example/x matches on 'autor', which the"
+                    + " source's items do not have (did you mean 'author'?); its fields: title, url, date, summary,"
+                    + " author, id",
+                // A field of another source is no field of this one.
+                "sources[1].notify[0].match.year: webhook https://hooks.example/x matches on 'year', which the"
+                    + " source's items do not have; its fields: title, url, date, summary, author, id",
+                "notify[0].match.titel: command apprise matches on 'titel', which no source's items have"
+                    + " (did you mean 'title'?); the sources' fields: title, year, url, date, summary, id, author",
+            ])
+        #expect(error.description.contains("/tmp/trawl.json:2:33: notify[0].match.titel: command apprise"))
+        #expect(error.description.contains("/tmp/trawl.json:9:74: sources[1].notify[0].match.autor: webhook"))
+    }
+
+    /// Every field any source has, and every item's own, may be matched on.
+    @Test func aMatchOnAnyFieldASourceHasReads() throws {
+        let configuration = try load(
+            #"[{"command": "x", "match": {"title": "(?i)swift", "id": "^urn:", "author": "Ada"}}]"#,
+            source: #", "notify": [{"command": "y", "match": {"summary": "release"}}]"#)
+        #expect(configuration.notify[0].match.map(\.field) == ["title", "id", "author"])
+        #expect(configuration.sources[0].notify[0].match.map(\.field) == ["summary"])
+    }
+
     @Test func editingWhatIsShownOrWhoIsToldDoesNotRefetch() {
         var source = SourceConfiguration(id: "a", kind: .list, url: URL(string: "https://a.example/")!)
         let before = source.fingerprint

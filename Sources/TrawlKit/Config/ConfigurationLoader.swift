@@ -81,11 +81,15 @@ public enum ConfigurationLoader {
         }
 
         var sources: [SourceConfiguration] = []
+        // A source that could not be read (or none at all) leaves the top-level notifiers'
+        // `match` unchecked: there are no fields to check it against.
+        var everySourceRead = true
         if let list = reader.array(top["sources"], at: "sources") {
             var seen: [String: Int] = [:]
             for (index, element) in list.enumerated() {
                 let at = "sources[\(index)]"
                 guard let source = SourceReader(reader: reader, path: at, folder: folder).read(element) else {
+                    everySourceRead = false
                     continue
                 }
                 // Ids name folders, and some file systems ignore case.
@@ -113,7 +117,11 @@ public enum ConfigurationLoader {
             file: file, site: site, outputDirectory: output,
             cacheDirectory: cache, templatesDirectory: templates, fetch: fetch, feed: feed,
             retention: retention, sources: sources,
-            notify: NotifierReader(reader: reader).read(top["notify"], at: "notify"))
+            notify: NotifierReader(
+                reader: reader,
+                fields: everySourceRead && !sources.isEmpty
+                    ? .init(names: NotifierReader.fieldNames(of: sources), ofEverySource: true) : nil
+            ).read(top["notify"], at: "notify"))
     }
 
     private static func readSite(_ value: JSONValue?, reader: JSONReader) -> SiteSettings {

@@ -11,9 +11,35 @@ struct NotifierReader {
     static let commandFormats = ["plain", "markdown"]
     static let kinds = ["webhook", "email", "command"]
 
+    /// The fields the notifiers can hear: those of the sources they listen to and every
+    /// item's own (`id`, `title`, `url`, `date`, `summary`); nil leaves `match` unchecked
+    /// (a source that could not be read has no fields to check against).
+    let fields: Fields?
+
+    /// Whose fields a `match` is checked against.
+    struct Fields {
+        var names: [String]
+        /// `true` for the top-level list, which hears every source.
+        var ofEverySource: Bool
+    }
+
     func read(_ node: JSONValue?, at path: String) -> [NotifierConfiguration] {
         guard let list = reader.array(node, at: path) else { return [] }
         return list.enumerated().compactMap { index, element in read(one: element, at: "\(path)[\(index)]") }
+    }
+
+    /// What a notifier listening to `sources` can match on, in the order first seen: each
+    /// source's fields (`SourceReader.fieldNames`), what its item pages add, and `id`.
+    static func fieldNames(of sources: [SourceConfiguration]) -> [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for source in sources {
+            let detail = source.detail?.fields.map(\.name) ?? []
+            for name in SourceReader.fieldNames(of: source) + detail + ["id"] where seen.insert(name).inserted {
+                names.append(name)
+            }
+        }
+        return names
     }
 
     private func read(one node: JSONValue, at path: String) -> NotifierConfiguration? {
@@ -57,10 +83,15 @@ struct NotifierReader {
                 reader.problem("\(path).when", "name at least one of changes, failures, added", at: node["when"])
             }
         }
-        let match = reader.members(node["match"], at: "\(path).match").compactMap { member in
-            SourceReader.pattern(member.key, member.value, at: "\(path).match.\(member.key)", reader: reader)
+        var notifier = NotifierConfiguration(target: target, when: when)
+        let name = notifier.name
+        notifier.match = reader.members(node["match"], at: "\(path).match").compactMap { member in
+            let at = "\(path).match.\(member.key)"
+            if let fields, !fields.names.contains(member.key) {
+                reader.problem(at, Self.unheardField(member.key, by: name, in: fields), at: member.value)
+            }
+            return SourceReader.pattern(member.key, member.value, at: at, reader: reader)
         }
-        var notifier = NotifierConfiguration(target: target, when: when, match: match)
         if kind == "command" {
             notifier.markdown =
                 reader.choice(node["format"], at: "\(path).format", from: Self.commandFormats) == "markdown"
@@ -149,6 +180,17 @@ struct NotifierReader {
             return nil
         }
         return .command(arguments)
+    }
+
+    /// "command apprise matches on 'titel', which the source's items do not have (did you
+    /// mean 'title'?); its fields: title, url": a rule that could never match, so the notifier
+    /// would silently be told of nothing.
+    static func unheardField(_ name: String, by notifier: String, in fields: Fields) -> String {
+        let hint = Suggestion.hint(for: name, in: fields.names)
+        let whose = fields.ofEverySource ? "no source's items have" : "the source's items do not have"
+        let list = fields.ofEverySource ? "the sources' fields" : "its fields"
+        return
+            "\(notifier) matches on '\(name)', which \(whose)\(hint); \(list): \(fields.names.joined(separator: ", "))"
     }
 
     /// `local@domain`, printable ASCII without spaces or angle brackets: enough to keep a

@@ -114,7 +114,6 @@ struct SourceReader {
         }
         source.announceBaseline =
             reader.bool(object["announceBaseline"], at: "\(path).announceBaseline") ?? source.announceBaseline
-        source.notify = NotifierReader(reader: reader).read(object["notify"], at: "\(path).notify")
         if let every = reader.string(object["every"], at: "\(path).every") {
             source.every = IntervalText.seconds(every)
             if source.every == nil {
@@ -128,6 +127,9 @@ struct SourceReader {
         source.detail = readDetail(object, kind: kind)
         checkKindRequirements(source, object)
         readFilters(object, into: &source)
+        // Last: a notifier's `match` is checked against every field the source's items can have.
+        let fields = NotifierReader.Fields(names: NotifierReader.fieldNames(of: [source]), ofEverySource: false)
+        source.notify = NotifierReader(reader: reader, fields: fields).read(object["notify"], at: "\(path).notify")
         return source
     }
 
