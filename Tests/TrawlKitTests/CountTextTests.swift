@@ -20,7 +20,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let nouns =
             "sources|items|changes|files|runs|shards|warnings|entries|pages|failures|records|snapshots"
-            + "|notifiers|attempts|errors|lines|redirects|lists"
+            + "|notifiers|attempts|errors|lines|redirects|lists|proposals|elements|<script> elements|fields"
         let pattern = try NSRegularExpression(
             pattern: #"(?<!of )\\\([^()\n]*(?:\([^()\n]*\))?[^()\n]*\) (?:"# + nouns + #")\b"#)
         var found: [String] = []

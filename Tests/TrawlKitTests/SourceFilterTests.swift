@@ -120,6 +120,16 @@ import Testing
         #expect(capture.output.hasSuffix("\n1 item\n"))
         #expect(
             capture.errors.contains("[posts] 3 items were left out by the source's keep and drop (not kept, not news)"))
+
+        let json = CapturingConsole()
+        let jsonStatus = await CommandLineTool.main(
+            ["try", "posts", "--json", "--config", directory.file("trawl.json").path], console: json.console)
+        #expect(jsonStatus == .success, "\(json.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((object["items"] as? [Any])?.count == 1)
+        #expect(object["filteredOut"] as? Int == 3)
+        // The JSON is the whole answer: no note beside it.
+        #expect(json.errors.isEmpty)
     }
 
     /// A `drop` added after a night without it: the items it takes away are forgotten, with

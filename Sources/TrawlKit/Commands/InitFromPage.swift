@@ -48,7 +48,8 @@ enum InitFromPage {
             console.print("  \(index + 1). [\(candidate.tier.name)] \(Self.summary(of: candidate))")
         }
         guard pick <= candidates.count else {
-            throw UsageError("--pick \(pick): there are \(candidates.count) proposals")
+            let proposals = CountText.of(candidates.count, "proposal", "proposals")
+            throw UsageError("--pick \(pick): there \(candidates.count == 1 ? "is" : "are") \(proposals)")
         }
         let chosen = candidates[pick - 1]
         let proposal = chosen.proposal

@@ -17,7 +17,8 @@ struct TryCommand: TrawlCommand {
         "--json",
         """
         print {"source": ID, "items": [{"id": ..., "fields": {NAME: VALUE}}],
-        "warnings": [...], "error": null or the guard's message}
+        "filteredOut": how many items keep and drop left out, "warnings": [...],
+        "error": null or the guard's message}
         """)
     static let options = [ConfigurationOptions.config, json]
     static let epilogue = """
@@ -125,6 +126,7 @@ struct TryCommand: TrawlCommand {
             {
               "source": \(string(sourceID)),
               "items": [\(items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ")],
+              "filteredOut": \(trial.filteredOut),
               "warnings": [\(warnings.isEmpty ? "" : "\n" + warnings.joined(separator: ",\n") + "\n  ")],
               "error": \(trial.error.map(string) ?? "null")
             }

@@ -69,7 +69,8 @@ struct ScrapeGuard {
             let text = (result.pageText ?? "").lowercased()
             guard !titles.contains(where: { text.contains($0) }) else { return "" }
         }
-        return "; the page holds \(result.scriptCount) <script> elements, so the list may be built by "
+        let scripts = CountText.of(result.scriptCount, "<script> element", "<script> elements")
+        return "; the page holds \(scripts), so the list may be built by "
             + "JavaScript: fetch it with \"render\": \"browser\""
     }
 
