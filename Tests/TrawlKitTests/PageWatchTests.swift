@@ -57,6 +57,17 @@ import Testing
                 ))
     }
 
+    /// A paragraph has no heading of its own: it is called what its page is, so its change
+    /// reads "Egypt Pharaoh statue …: text changed", not "2: text changed".
+    @Test func anElementWithoutAHeadingIsCalledByItsPage() throws {
+        let source = try Self.source(#", "items": ".story-body__inner > p""#)
+        let items = try Self.items(source, try Self.html)
+        #expect(items[1].title == "Egypt Pharaoh statue 'not Ramses II but different ruler' - BBC News")
+        let headed = try Self.source(#", "items": "body""#)
+        let page = "<html><head><title>Pricing</title></head><body><h2>Plans</h2><p>Basic 5€</p></body></html>"
+        #expect(try Self.items(headed, page).first?.title == "Plans")
+    }
+
     @Test func anIdFieldNamesEachElement() throws {
         let source = try Self.source(
             #", "items": ".story-body__inner > p", "fields": {"title": {"type": "string"}}, "idField": "title""#)

@@ -7,8 +7,9 @@ import TrawlHTML
 /// `ignore` names parts left out of the text (a date, a visit counter, an advertisement), so
 /// what changes on every visit is no news. Scripts, styles and templates are never text. An
 /// element's id is its `idField`, else its place on the page (`1`, `2`, …); the whole page's
-/// is `page`. Its title is a configured `title` field, else the document's title (the whole
-/// page) or the element's first heading.
+/// is `page`. Its title is a configured `title` field, else the element's first heading,
+/// else the document's title, so a change is told as "Terms of service: text changed",
+/// never as "1: text changed".
 struct PageWatchScraper {
     let source: SourceConfiguration
 
@@ -30,6 +31,7 @@ struct PageWatchScraper {
             elements = [try document.select("body").first ?? document.root].compactMap { $0 }
         }
         let builder = ItemBuilder(source: source)
+        let pageTitle = try document.select("title").first?.text
         var result = ScrapeResult()
         for (position, node) in elements.enumerated() {
             guard !result.isFull(at: source.maxItems) else {
@@ -41,11 +43,11 @@ struct PageWatchScraper {
                 row.append(rule.name, try extractor.value(of: rule, in: node))
             }
             if row["title"] == nil {
-                // A whole page is called what its title says; an element, by its first heading.
-                let title =
-                    whole
-                    ? try document.select("title").first?.text : try node.select("h1, h2, h3, h4, h5, h6").first?.text
-                row.append("title", title.flatMap { $0.isEmpty ? nil : .string($0) })
+                // A whole page is called what its title says; an element, by its first
+                // heading, else by the page it is on.
+                let heading = whole ? nil : try node.select("h1, h2, h3, h4, h5, h6").first?.text
+                let title = [heading, pageTitle].lazy.compactMap { $0 }.first { !$0.isEmpty }
+                row.append("title", title.map { .string($0) })
             }
             if row[Self.textField] == nil {
                 row.append(Self.textField, .string(Self.text(of: node, ignoring: ignored)))
