@@ -64,14 +64,24 @@ import Testing
 
     @Test func theAdviceLeadsWithThePagesListsThenAccepting() {
         let saved =
-            "layout may have changed: 0 items matched `ul.posts > li` on https://blog.example/: (last good snapshot kept)"
+            "layout may have changed: 3 items where the last good run had 40 (`ul.posts > li` on https://blog.example/)"
+            + " (last good snapshot kept)"
         let advised = AcceptHint.adding(to: saved, isGuard: true, sourceID: "blog")
         #expect(
             advised
-                == "layout may have changed: 0 items matched `ul.posts > li` on https://blog.example/: (last good "
-                + "snapshot kept; the page's lists now: 'trawl init --from https://blog.example/ --list'; if the page "
-                + "really changed, '--accept blog' takes its new shape)")
+                == "layout may have changed: 3 items where the last good run had 40 (`ul.posts > li` on "
+                + "https://blog.example/) (last good snapshot kept; the page's lists now: 'trawl init --from "
+                + "https://blog.example/ --list'; if the page really changed, '--accept blog' takes its new shape)")
         let refused = #"… on https://blog.example/: … set "guard": {"allowEmpty": true} if … (last good snapshot kept)"#
         #expect(!AcceptHint.adding(to: refused, isGuard: true, sourceID: "blog").contains("--accept"))
+        // `--accept` takes no page of no items: a page that matched nothing is mended, or
+        // allowed to be empty.
+        let empty =
+            "layout may have changed: 0 items matched `ul.posts > li` on https://blog.example/ (last good snapshot kept)"
+        #expect(
+            AcceptHint.adding(to: empty, isGuard: true, sourceID: "blog")
+                == "layout may have changed: 0 items matched `ul.posts > li` on https://blog.example/ (last good "
+                + "snapshot kept; the page's lists now: 'trawl init --from https://blog.example/ --list'; if the page "
+                + "is empty by nature, set \"guard\": {\"allowEmpty\": true})")
     }
 }

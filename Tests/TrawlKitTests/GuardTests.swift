@@ -58,10 +58,12 @@ import Testing
             Self.noaa, then: "broken/booklet-charts-half-gone.html", goodPath: "noaa/booklet-charts.html")
         let result = try Fixture.scrape(source)
         #expect(result.items.count == 3)
+        // The page is named, so the advice can point at its lists as they are now.
+        let page = Fixture.url("broken/booklet-charts-half-gone.html").absoluteString
         #expect(
-            guardMessage(source, result, previous: previous) == """
-                layout may have changed: 3 items where the last good run had 8 (a table headed number / scale / title)
-                """)
+            guardMessage(source, result, previous: previous)
+                == "layout may have changed: 3 items where the last good run had 8 (a table headed number / scale / "
+                + "title on \(page))")
     }
 
     @Test func requiredFieldsMissingInMostRowsIsALayoutChange() throws {

@@ -83,8 +83,10 @@ import Testing
         let error = try #require(record.outcomes.first?.error)
         #expect(error.isGuard)
         #expect(error.message.hasSuffix("(last good snapshot kept)"))
+        let page = setup.page.absoluteString
         #expect(
             AcceptHint.adding(to: error.message, isGuard: true, sourceID: "charts").hasSuffix(
-                "(last good snapshot kept; if the page really changed, '--accept charts' takes its new shape)"))
+                "(last good snapshot kept; the page's lists now: 'trawl init --from \(page) --list'; "
+                    + "if the page really changed, '--accept charts' takes its new shape)"))
     }
 }

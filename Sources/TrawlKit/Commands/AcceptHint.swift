@@ -9,18 +9,26 @@ import TrawlText
 enum AcceptHint {
     /// `message`, its closing parenthesis widened with the advice when the guard refused (a
     /// record an earlier Trawl saved may hold the advice already). A refused `--accept` of no
-    /// items is not advised to accept again.
+    /// items is not advised to accept again, nor is a page that matched nothing: `--accept`
+    /// refuses to take no items, so such a page is either mended or allowed to be empty.
     static func adding(to message: String, isGuard: Bool, sourceID: String) -> String {
         guard isGuard, message.hasSuffix(")"), !message.contains("'--accept ") else { return message }
         var advice = ""
         if let page = page(in: message) {
             advice += "; the page's lists now: 'trawl init --from \(page) --list'"
         }
-        if !message.contains("allowEmpty") {
+        if message.contains("allowEmpty") {
+            // The refusal of an `--accept` says all there is to say.
+        } else if message.contains(Self.nothingMatched) {
+            advice += "; if the page is empty by nature, set \"guard\": {\"allowEmpty\": true}"
+        } else {
             advice += "; if the page really changed, '--accept \(sourceID)' takes its new shape"
         }
         return message.dropLast() + advice + ")"
     }
+
+    /// How `ScrapeGuard` says a page gave no items at all.
+    static let nothingMatched = ": 0 items matched "
 
     /// The page a layout message names (`… matched `ul.posts > li` on https://…: …`).
     static func page(in message: String) -> String? {

@@ -43,7 +43,7 @@ struct ScrapeGuard {
             let floor = Double(min(previous.items.count, source.maxItems)) * (1 - guardrail.maxLoss)
             if Double(found) < floor {
                 throw ScrapeError.layoutChanged(
-                    "\(CountText.of(found, "item", "items")) where the last good run had \(previous.items.count) (\(whatMatches))"
+                    "\(CountText.of(found, "item", "items")) where the last good run had \(previous.items.count) (\(whatMatches)\(onPage(result)))"
                 )
             }
         }
