@@ -38,14 +38,16 @@ import Testing
             ])
         clock.advance(.milliseconds(1_100))
         reporter.handle(
-            .finished(.init(sourceID: "charts", status: .fetched, itemCount: 21), changes: 2, baseline: false))
+            .finished(
+                .init(sourceID: "charts", status: .fetched, itemCount: 21), changes: 2, baseline: false, rebaseline: nil
+            ))
         clock.advance(.seconds(70))
         reporter.handle(
             .finished(
                 .init(
                     sourceID: "podcast", status: .failed, itemCount: 0, error: "HTTP 503 (last good snapshot kept)"),
                 changes: 0,
-                baseline: false))
+                baseline: false, rebaseline: nil))
         #expect(
             Self.lastBoard(capture.errors, lines: 3) == [
                 "[charts] 21 items, 2 changes (2.3 s)",
@@ -60,7 +62,9 @@ import Testing
         reporter.handle(.fetching(sourceID: "charts"))
         reporter.tick()
         reporter.handle(
-            .finished(.init(sourceID: "charts", status: .fetched, itemCount: 21), changes: 2, baseline: false))
+            .finished(
+                .init(sourceID: "charts", status: .fetched, itemCount: 21), changes: 2, baseline: false, rebaseline: nil
+            ))
         #expect(capture.errors == "[charts] 21 items, 2 changes\n")
     }
 
@@ -80,5 +84,17 @@ import Testing
         #expect(RunReporter.describe(one, changes: 1) == "1 item, 1 change")
         let unchanged = RunRecord.Outcome(sourceID: "charts", status: .notModified, itemCount: 1)
         #expect(RunReporter.describe(unchanged, changes: 0) == "not modified (1 item)")
+    }
+
+    /// A baseline after a repair is no first run: it says why the items were taken afresh.
+    @Test func aRepairedSourceSaysItWasUpdatedNotThatItIsNew() {
+        let five = RunRecord.Outcome(sourceID: "posts", status: .fetched, itemCount: 5)
+        #expect(
+            RunReporter.describe(five, changes: 0, baseline: true, rebaseline: .identityEdited)
+                == "source updated, now tracking 5 items (its rules for which items there are were edited: "
+                + "a baseline, no news)")
+        #expect(
+            RunReporter.describe(five, changes: 0, baseline: true, rebaseline: .accepted)
+                == "source updated, now tracking 5 items (its new shape accepted: a baseline, no news)")
     }
 }

@@ -48,9 +48,9 @@ final class RunReporter: @unchecked Sendable {
             switch event {
             case .fetching(let id):
                 if isLive { update(id, "fetching…") }
-            case .finished(let outcome, let changes, let baseline):
+            case .finished(let outcome, let changes, let baseline, let rebaseline):
                 let failed = outcome.isFailure
-                let text = Self.describe(outcome, changes: changes, baseline: baseline)
+                let text = Self.describe(outcome, changes: changes, baseline: baseline, rebaseline: rebaseline)
                 finished += 1
                 if failed { self.failed += 1 }
                 if isLive {
@@ -119,13 +119,22 @@ final class RunReporter: @unchecked Sendable {
         return "notify: \(news.notifier): \(parts.joined(separator: "; "))\(error)"
     }
 
-    static func describe(_ outcome: RunRecord.Outcome, changes: Int, baseline: Bool = false) -> String {
+    static func describe(
+        _ outcome: RunRecord.Outcome, changes: Int, baseline: Bool = false,
+        rebaseline: Change.RebaselineReason? = nil
+    ) -> String {
+        let items = CountText.of(outcome.itemCount, "item", "items")
         switch outcome.status {
+        case .fetched where rebaseline == .accepted:
+            return "source updated, now tracking \(items) (its new shape accepted: a baseline, no news)"
+        case .fetched where rebaseline == .identityEdited:
+            return "source updated, now tracking \(items) (its rules for which items there are were edited: "
+                + "a baseline, no news)"
         case .fetched where baseline:
-            return "now tracking \(CountText.of(outcome.itemCount, "item", "items")) (first run: a baseline, no news)"
+            return "now tracking \(items) (first run: a baseline, no news)"
         case .fetched:
-            return "\(CountText.of(outcome.itemCount, "item", "items")), \(CountText.of(changes, "change", "changes"))"
-        case .notModified: return "not modified (\(CountText.of(outcome.itemCount, "item", "items")))"
+            return "\(items), \(CountText.of(changes, "change", "changes"))"
+        case .notModified: return "not modified (\(items))"
         // The error says whether a snapshot was kept (`SourceScrape.message`); what to do, here.
         case .failed, .guarded:
             guard let error = outcome.error else {

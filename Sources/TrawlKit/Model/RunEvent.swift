@@ -2,8 +2,10 @@
 public enum RunEvent: Sendable {
     /// A source's fetch has begun.
     case fetching(sourceID: String)
-    /// `baseline` is true for a source's first run, whose items are tracked, not news.
-    case finished(RunRecord.Outcome, changes: Int, baseline: Bool)
+    /// `baseline` is true when the source's items were taken as a baseline (tracked, not
+    /// news): on its first run, or, with `rebaseline` saying why, after `--accept` or an
+    /// edit of its identity rule.
+    case finished(RunRecord.Outcome, changes: Int, baseline: Bool, rebaseline: Change.RebaselineReason?)
     /// Something about a source worth a line under `--verbose` (a field empty on most items).
     case warning(sourceID: String, message: String)
     /// A warning shown even without `--verbose`: items were lost, e.g. to a shared id.

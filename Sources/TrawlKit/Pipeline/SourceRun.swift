@@ -57,7 +57,10 @@ struct SourceRun: Sendable {
             report(.cacheProblem("[\(source.id)] cannot save health: \(error)"))
         }
         let news = result.changes.filter(\.isNews).count
-        report(.finished(result.outcome, changes: news, baseline: result.changes.contains { $0.kind == .baseline }))
+        let baseline = result.changes.first { $0.kind == .baseline }
+        report(
+            .finished(
+                result.outcome, changes: news, baseline: baseline != nil, rebaseline: baseline?.rebaselineReason))
         return result
     }
 
