@@ -68,6 +68,22 @@ import Testing
         #expect(try Self.items(headed, page).first?.title == "Plans")
     }
 
+    /// A watch read before its elements were called by their page kept no title rule: the
+    /// titles they gain are re-read silently, not told as renames.
+    @Test func titlesFoundANewWayAreNoNews() throws {
+        let source = try Self.source(#", "items": ".story-body__inner > p""#)
+        let items = try Self.items(source, try Self.html)
+        var before = Snapshot(
+            sourceID: "statue", takenAt: .now,
+            items: items.map { Item(id: $0.id, title: $0.id, fields: $0.fields.filter { $0.name != "title" }) })
+        before.rules = source.ruleDigests.filter { $0.key != "title" }
+        var after = Snapshot(sourceID: "statue", takenAt: .now, items: items)
+        after.rules = source.ruleDigests
+        let detection = ChangeDetector().detect(from: before, to: after, at: .now, accepted: false)
+        #expect(detection.changes.isEmpty, "\(detection.changes)")
+        #expect(detection.snapshot.items.first?.title == items.first?.title)
+    }
+
     @Test func anIdFieldNamesEachElement() throws {
         let source = try Self.source(
             #", "items": ".story-body__inner > p", "fields": {"title": {"type": "string"}}, "idField": "title""#)
