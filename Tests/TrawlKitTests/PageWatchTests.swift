@@ -63,20 +63,25 @@ import Testing
         let source = try Self.source(#", "items": ".story-body__inner > p""#)
         let items = try Self.items(source, try Self.html)
         #expect(items[1].title == "Egypt Pharaoh statue 'not Ramses II but different ruler' - BBC News")
+        // Each links to the page it is on.
+        #expect(items[1].url == URL(string: "https://www.bbc.example/news/statue"))
         let headed = try Self.source(#", "items": "body""#)
         let page = "<html><head><title>Pricing</title></head><body><h2>Plans</h2><p>Basic 5€</p></body></html>"
         #expect(try Self.items(headed, page).first?.title == "Plans")
     }
 
-    /// A watch read before its elements were called by their page kept no title rule: the
-    /// titles they gain are re-read silently, not told as renames.
-    @Test func titlesFoundANewWayAreNoNews() throws {
+    /// A watch read before its elements were called by their page, and linked to it, kept no
+    /// title or url rule: the titles and links they gain are re-read silently, not told as
+    /// renames.
+    @Test func titlesAndLinksFoundANewWayAreNoNews() throws {
         let source = try Self.source(#", "items": ".story-body__inner > p""#)
         let items = try Self.items(source, try Self.html)
         var before = Snapshot(
             sourceID: "statue", takenAt: .now,
-            items: items.map { Item(id: $0.id, title: $0.id, fields: $0.fields.filter { $0.name != "title" }) })
-        before.rules = source.ruleDigests.filter { $0.key != "title" }
+            items: items.map {
+                Item(id: $0.id, title: $0.id, fields: $0.fields.filter { $0.name != "title" && $0.name != "url" })
+            })
+        before.rules = source.ruleDigests.filter { $0.key != "title" && $0.key != "url" }
         var after = Snapshot(sourceID: "statue", takenAt: .now, items: items)
         after.rules = source.ruleDigests
         let detection = ChangeDetector().detect(from: before, to: after, at: .now, accepted: false)

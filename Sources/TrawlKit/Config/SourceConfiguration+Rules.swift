@@ -24,13 +24,16 @@ extension SourceConfiguration {
                 fields.first { $0.name == SourceConfiguration.pageTextField }.map { CanonicalKey(of: $0).encoding })
             text.add("ignore", ignore)
             digests[SourceConfiguration.pageTextField] = text.hash
-            if field("title") == nil {
-                // What a page's items are called when no field says: an element's first
-                // heading, else the page's title. A rule too, so a new way of finding it
-                // re-reads the titles silently, and no watch is told it was "renamed".
-                var title = CanonicalKey()
-                title.add("title", "the element's first heading, else the page's title")
-                digests["title"] = title.hash
+            // What a page's items are called and link to when no field says: an element's
+            // first heading, else the page's title; the page's address. Rules too, so a new
+            // way of finding them re-reads them silently: no watch is told it was "renamed".
+            let implicit = [
+                ("title", "the element's first heading, else the page's title"), ("url", "the page's address"),
+            ]
+            for (name, rule) in implicit where field(name) == nil {
+                var key = CanonicalKey()
+                key.add(name, rule)
+                digests[name] = key.hash
             }
         }
         var identity = CanonicalKey()

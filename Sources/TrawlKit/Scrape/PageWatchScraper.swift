@@ -9,7 +9,7 @@ import TrawlHTML
 /// element's id is its `idField`, else its place on the page (`1`, `2`, …); the whole page's
 /// is `page`. Its title is a configured `title` field, else the element's first heading,
 /// else the document's title, so a change is told as "Terms of service: text changed",
-/// never as "1: text changed".
+/// never as "1: text changed"; its URL is the page's, so the change links to where it is.
 struct PageWatchScraper {
     let source: SourceConfiguration
 
@@ -48,6 +48,11 @@ struct PageWatchScraper {
                 let heading = whole ? nil : try node.select("h1, h2, h3, h4, h5, h6").first?.text
                 let title = [heading, pageTitle].lazy.compactMap { $0 }.first { !$0.isEmpty }
                 row.append("title", title.map { .string($0) })
+            }
+            if row["url"] == nil {
+                // Where the words are read: a change links to the page it is on. The address
+                // configured, not where a redirect led, so a moved page is no news.
+                row.append("url", .url(source.url))
             }
             if row[Self.textField] == nil {
                 row.append(Self.textField, .string(Self.text(of: node, ignoring: ignored)))
