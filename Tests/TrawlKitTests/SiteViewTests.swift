@@ -57,7 +57,7 @@ import Testing
         let fixture = try SiteFixture().writeTwoRuns()
         _ = try fixture.generate()
         let page = try fixture.text("sources/garden/index.html")
-        #expect(page.contains("<li class=\"item switch switch-on flipped\""))
+        #expect(page.contains("<li class=\"item switch switch-on flipped item-changed\""))
         #expect(page.contains("Flipped in the latest run"))
     }
 
@@ -65,7 +65,7 @@ import Testing
         let fixture = try SiteFixture().writeTwoRuns()
         _ = try fixture.generate()
         let page = try fixture.text("sources/charts/index.html")
-        let row = try #require(page.components(separatedBy: "<tr data-search=").dropFirst().first)
+        let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("<tr") && $0.contains("data-search=") })
         #expect(row.components(separatedBy: "<a href=").count == 2, "one link in \(row)")
         #expect(!page.contains("data-field=\"url\""))
         #expect(page.contains("<a href=\"https://charts.example/PDFs/13325.pdf\">Quoddy Narrows</a>"))
