@@ -42,6 +42,26 @@ import Testing
         #expect(page.contains("trawl run --accept charts"))
     }
 
+    /// A page that gave no items has none to take: `--accept` would refuse it, so the hint
+    /// offers only the fix.
+    @Test func aPageThatGaveNoItemsIsNotOfferedAccept() throws {
+        let fixture = try SiteFixture().writeTwoRuns()
+        let third = SiteFixture.night.addingTimeInterval(3_600)
+        let guarded = RunRecord.Outcome(
+            sourceID: "charts", status: .guarded, itemCount: 0,
+            error:
+                "layout may have changed: 0 items matched `tr` on https://charts.example/list (last good snapshot kept)"
+        )
+        try fixture.store.record(guarded, at: third)
+        try fixture.store.save(
+            RunRecord(id: RunRecord.id(for: third), started: third, finished: third, outcomes: [guarded], changes: []))
+        _ = try fixture.generate()
+        let page = try fixture.text("sources/charts/index.html")
+        #expect(page.contains("gives no items: the last good items are kept. Fix the selectors"), "\(page)")
+        #expect(page.contains("<code>trawl init --from https://charts.example/list --list</code>"))
+        #expect(!page.contains("--accept"))
+    }
+
     @Test func theLatestRunIsGroupedBySourceWithCountsThenEarlierRuns() throws {
         let fixture = try SiteFixture().writeTwoRuns()
         _ = try fixture.generate()

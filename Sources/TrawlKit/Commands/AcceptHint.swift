@@ -19,16 +19,13 @@ enum AcceptHint {
         }
         if message.contains("allowEmpty") {
             // The refusal of an `--accept` says all there is to say.
-        } else if message.contains(Self.nothingMatched) {
+        } else if message.contains(ScrapeGuard.nothingMatched) {
             advice += "; if the page is empty by nature, set \"guard\": {\"allowEmpty\": true}"
         } else {
             advice += "; if the page really changed, '--accept \(sourceID)' takes its new shape"
         }
         return message.dropLast() + advice + ")"
     }
-
-    /// How `ScrapeGuard` says a page gave no items at all.
-    static let nothingMatched = ": 0 items matched "
 
     /// The page a layout message names (`… matched `ul.posts > li` on https://…: …`).
     static func page(in message: String) -> String? {

@@ -49,6 +49,10 @@ struct ScrapeGuard {
         }
     }
 
+    /// How a failure of a page that gave no items at all reads (`layout may have changed: 0
+    /// items matched …`): `--accept` refuses such a page, so no advice offers it.
+    static let nothingMatched = ": 0 items matched "
+
     /// Pages that build their lists in the browser hold many scripts and none of the list.
     static let manyScripts = 10
 

@@ -130,9 +130,14 @@ struct SourceView: Encodable, MustacheObject {
             // shape as it is (`--accept`) only where its items are right.
             let url = source.configuration.url
             command = "trawl init --from \(SafeText.line(url.isFileURL ? url.path : url.absoluteString)) --list"
+            // A page that gave no items has none to take (`--accept` refuses it).
+            let empty = health.lastError?.message.contains(ScrapeGuard.nothingMatched) == true
             hint =
-                "The page looks different: the last good items are kept. If its items are still right, take them with "
-                + "trawl run --accept \(SafeText.line(source.id)); else fix the selectors from what it lists now:"
+                empty
+                ? "The page looks different and gives no items: the last good items are kept. Fix the selectors "
+                    + "from what it lists now:"
+                : "The page looks different: the last good items are kept. If its items are still right, take them "
+                    + "with trawl run --accept \(SafeText.line(source.id)); else fix the selectors from what it lists now:"
         } else if health.stale {
             command = ""
             hint = "The last good items are kept, and Trawl tries again on the next run."
