@@ -5,7 +5,9 @@
 # (release build) against urlwatch and changedetection.io (batch mode, no browser), each
 # at concurrency 10, fresh state each. Prints wall, CPU (user+sys), peak RSS, requests,
 # 304s, connections the server accepted, and the changes each tool found.
-# Usage: Benchmarks/night.sh [--pages N --hosts H] [--tls] [--repeat R] [--tools trawl,urlwatch,cdio]
+# Usage: Benchmarks/night.sh [--pages N --hosts H] [--tls | --http2] [--repeat R] [--tools trawl,urlwatch,cdio]
+# --tls: HTTP/1.1 over TLS; --http2: hypercorn over TLS offering h2 and http/1.1 in ALPN
+# (each client takes what it speaks: Trawl's libcurl h2, urlwatch's requests http/1.1).
 # Without --pages: N=500/H=25, then N=2,000/H=100 (changedetection.io only at 500: about
 # 60 CPU ms a page). TRAWL=path picks another binary.
 set -euo pipefail
@@ -22,6 +24,8 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv" >&2 || { rm -rf "$venv"; scripts/install-packages python3-venv && python3 -m venv "$venv" >&2; }
 fi
 [ -x "$venv/bin/urlwatch" ] || "$venv/bin/python" -m pip install -q urlwatch >&2
+# hypercorn: the latency server's HTTP/2 mode (--http2).
+[ -x "$venv/bin/hypercorn" ] || "$venv/bin/python" -m pip install -q hypercorn >&2
 cdio=Benchmarks/.venv-cdio
 cdio_args=()
 case " $* " in

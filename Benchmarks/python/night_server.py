@@ -4,7 +4,9 @@ One listening socket per address (127.0.0.2, 127.0.0.3, …), all on one port, e
 after LATENCY seconds with ETag and Last-Modified, and 304 to a request whose If-None-Match
 or If-Modified-Since still holds. Counts requests, 304s and accepted connections, so the
 benchmark can say how many connections each tool opened. Optional TLS with a certificate for
-every address, signed by a throw-away CA that `make_ca` writes.
+every address, signed by a throw-away CA that `make_ca` writes; with HTTP/2, hypercorn serves
+instead (h2 and http/1.1 offered in ALPN), counting connections by the client addresses of
+its requests.
 """
 
 import email.utils
@@ -43,6 +45,8 @@ class Counters:
 
     def reset(self):
         with self.lock:
+            # The HTTP/2 server counts connections by the client addresses it saw.
+            self.clients = set()
             self.requests = 0
             self.not_modified = 0
             self.connections = 0
@@ -51,6 +55,13 @@ class Counters:
     def add(self, name):
         with self.lock:
             setattr(self, name, getattr(self, name) + 1)
+
+    def saw(self, client):
+        """Counts a connection the first time a request arrives on it."""
+        with self.lock:
+            if client not in self.clients:
+                self.clients.add(client)
+                self.connections += 1
 
     def snapshot(self):
         with self.lock:
@@ -88,45 +99,47 @@ class Site:
         return self.cache[key]
 
 
+def answer(site, path, header):
+    """What every server answers for `path`: (status, header fields, body). `header(name)`
+    reads a request header field."""
+    site.counters.add("requests")
+    if path == "/robots.txt":
+        site.counters.add("robots")
+        body, modified = b"User-agent: *\nAllow: /\n", time.time() - 86400 * 30
+    elif path.startswith("/page/") and path[6:].isdigit() and int(path[6:]) < site.pages:
+        number = int(path[6:])
+        body, modified = site.body(number), site.modified[number]
+    else:
+        return 404, {}, b"not here"
+    etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+    last_modified = email.utils.formatdate(int(modified), usegmt=True)
+    validators = {"ETag": etag, "Last-Modified": last_modified}
+    if still_fresh(header, etag, int(modified)):
+        site.counters.add("not_modified")
+        return 304, validators, b""
+    return 200, {**validators, "Content-Type": "text/html; charset=utf-8"}, body
+
+
+def still_fresh(header, etag, modified):
+    # RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since when both are sent.
+    tags = header("If-None-Match")
+    if tags is not None:
+        return etag in [tag.strip() for tag in tags.split(",")]
+    since = header("If-Modified-Since")
+    if since is not None:
+        try:
+            return modified <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError):
+            return False
+    return False
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):
-        site = self.server.site
-        site.counters.add("requests")
-        time.sleep(site.latency)
-        if self.path == "/robots.txt":
-            site.counters.add("robots")
-            body, modified = b"User-agent: *\nAllow: /\n", time.time() - 86400 * 30
-        elif self.path.startswith("/page/") and self.path[6:].isdigit() and int(self.path[6:]) < site.pages:
-            number = int(self.path[6:])
-            body, modified = site.body(number), site.modified[number]
-        else:
-            self.answer(404, b"not here", {})
-            return
-        etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
-        last_modified = email.utils.formatdate(int(modified), usegmt=True)
-        validators = {"ETag": etag, "Last-Modified": last_modified}
-        if self.still_fresh(etag, int(modified)):
-            site.counters.add("not_modified")
-            self.answer(304, b"", validators)
-        else:
-            self.answer(200, body, {**validators, "Content-Type": "text/html; charset=utf-8"})
-
-    def still_fresh(self, etag, modified):
-        # RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since when both are sent.
-        tags = self.headers.get("If-None-Match")
-        if tags is not None:
-            return etag in [tag.strip() for tag in tags.split(",")]
-        since = self.headers.get("If-Modified-Since")
-        if since is not None:
-            try:
-                return modified <= email.utils.parsedate_to_datetime(since).timestamp()
-            except (TypeError, ValueError):
-                return False
-        return False
-
-    def answer(self, status, body, headers):
+        time.sleep(self.server.site.latency)
+        status, headers, body = answer(self.server.site, self.path, self.headers.get)
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
@@ -188,8 +201,11 @@ def make_ca(folder, hosts):
     return ca_cert, cert, key
 
 
-def start(site, hosts, tls_files=None):
-    """Listens on every address on one port; returns (scheme, port, servers)."""
+def start(site, hosts, tls_files=None, http2=False):
+    """Listens on every address on one port; returns (scheme, port, servers). With `http2`
+    (and TLS), hypercorn offers h2 and http/1.1 in ALPN."""
+    if http2:
+        return "https", *start_http2(site, hosts, tls_files)
     context = None
     if tls_files is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -204,8 +220,63 @@ def start(site, hosts, tls_files=None):
     return ("https" if context else "http"), port, servers
 
 
+def start_http2(site, hosts, tls_files):
+    """hypercorn (HTTP/2 and HTTP/1.1 over TLS) on every address, on an event loop of its
+    own thread; returns (port, [its stopper])."""
+    import asyncio
+
+    from hypercorn.asyncio import serve
+    from hypercorn.config import Config
+
+    async def app(scope, receive, send):
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        # A connection is one (server address, client address and port).
+        site.counters.saw((scope["server"][0], *scope["client"]))
+        await asyncio.sleep(site.latency)
+        fields = {name.decode().lower(): value.decode() for name, value in scope["headers"]}
+        status, headers, body = answer(site, scope["path"], lambda name: fields.get(name.lower()))
+        if status != 304:
+            headers = {**headers, "Content-Length": str(len(body))}
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(name.encode(), value.encode()) for name, value in headers.items()]})
+        await send({"type": "http.response.body", "body": body})
+
+    with socketserver.TCPServer((addresses(1)[0], 0), None, bind_and_activate=True) as probe:
+        port = probe.server_address[1]
+    config = Config()
+    config.bind = [f"{address}:{port}" for address in addresses(hosts)]
+    config.certfile, config.keyfile = tls_files[1], tls_files[2]
+    config.alpn_protocols = ["h2", "http/1.1"]
+    config.keep_alive_timeout = 600
+    config.backlog = 256
+    config.accesslog = config.errorlog = None
+    ready, stopper = threading.Event(), {}
+
+    def run():
+        async def main():
+            stopper["event"], stopper["loop"] = asyncio.Event(), asyncio.get_running_loop()
+            ready.set()
+            await serve(app, config, shutdown_trigger=stopper["event"].wait)
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait()
+    time.sleep(0.5)
+    return port, [(stopper, thread)]
+
+
 def stop(servers):
     for server in servers:
+        if isinstance(server, tuple):
+            stopper, thread = server
+            stopper["loop"].call_soon_threadsafe(stopper["event"].set)
+            thread.join(10)
+            continue
         server.shutdown()
         server.server_close()
-

@@ -79,3 +79,22 @@ static inline void trawl_curl_share_free(trawl_curl_share *shared) {
 static inline CURLcode trawl_curl_use_share(CURL *handle, trawl_curl_share *shared) {
     return curl_easy_setopt(handle, CURLOPT_SHARE, shared == NULL ? NULL : shared->share);
 }
+
+// The multi interface: one event loop for every transfer (TransferLoop).
+static inline CURLMcode trawl_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+// The next finished transfer, if any: its easy handle and result (CURLMsg's `data` is a
+// union, read here rather than in Swift). 1 when one was found.
+static inline int trawl_curl_multi_next_done(CURLM *multi, CURL **easy, CURLcode *result) {
+    int left = 0;
+    CURLMsg *message;
+    while ((message = curl_multi_info_read(multi, &left)) != NULL) {
+        if (message->msg == CURLMSG_DONE) {
+            *easy = message->easy_handle;
+            *result = message->data.result;
+            return 1;
+        }
+    }
+    return 0;
+}

@@ -13,7 +13,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var cancelled = false
-    // Touched only on the transfer's own thread, inside curl's callbacks.
+    // Touched only on the loop's thread, inside curl's callbacks.
     private var status = 0
     private var headers = HTTPHeaders()
     private var headComplete = false
@@ -32,42 +32,54 @@ final class CurlTransfer: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Runs the exchange to its end, blocking this thread (curl sleeps in poll meanwhile).
-    func perform(on handle: UnsafeMutableRawPointer?) -> Result<TransportResponse, TransportFailure> {
-        guard let handle else { return .failure(.unreachable("libcurl could not start a transfer")) }
-        if isCancelled { return .failure(.cancelled) }
-        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+    // Kept from `prepare` to `finish`: curl reads them while the transfer runs.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    deinit {
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Sets the exchange up on `handle`, for `TransferLoop` to run; nil when it may start.
+    func prepare(_ handle: UnsafeMutableRawPointer) -> TransportFailure? {
+        if isCancelled { return .cancelled }
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         for field in request.headers {
             headerList = curl_slist_append(headerList, "\(field.name): \(field.value)")
         }
         // curl adds "Expect: 100-continue" to larger bodies; servers that ignore it stall.
         if request.body != nil { headerList = curl_slist_append(headerList, "Expect:") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
-            trawl_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
-            trawl_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-            trawl_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-            trawl_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-            // "" asks for every encoding this libcurl can decode (gzip, deflate, br, zstd).
-            trawl_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
-            trawl_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
-            trawl_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(headTimeout))
-            trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
-            trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-            if let bundle = Self.certificateBundle { trawl_curl_set_string(handle, CURLOPT_CAINFO, bundle) }
-            configureMethod(handle)
-            configureProxy(handle)
-            trawl_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
-            trawl_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-            trawl_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, Self.writeCallback)
-            trawl_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-            trawl_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
-            trawl_curl_set_progress_callback(handle, Self.progressCallback)
-            trawl_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
-            return curl_easy_perform(handle)
-        }
+        trawl_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString)
+        trawl_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        trawl_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        trawl_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        // A request to a host whose connection is still being opened waits to learn whether
+        // it speaks HTTP/2, and then shares it, rather than opening a second one.
+        trawl_curl_set_long(handle, CURLOPT_PIPEWAIT, 1)
+        // "" asks for every encoding this libcurl can decode (gzip, deflate, br, zstd).
+        trawl_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        trawl_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
+        trawl_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(headTimeout))
+        trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))
+        trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        if let bundle = Self.certificateBundle { trawl_curl_set_string(handle, CURLOPT_CAINFO, bundle) }
+        configureMethod(handle)
+        configureProxy(handle)
+        trawl_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, Self.headerCallback)
+        trawl_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        trawl_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, Self.writeCallback)
+        trawl_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        trawl_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+        trawl_curl_set_progress_callback(handle, Self.progressCallback)
+        trawl_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+        return nil
+    }
+
+    /// The exchange's outcome once curl is done with it (`code`), the handle made ready for
+    /// the next transfer.
+    func finish(_ code: CURLcode, on handle: UnsafeMutableRawPointer) -> Result<TransportResponse, TransportFailure> {
         // The handle goes back to the pool: it must not point at this transfer any more.
         trawl_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, nil)
         trawl_curl_set_pointer(handle, CURLOPT_HTTPHEADER, nil)
@@ -75,7 +87,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let failure { return .failure(failure) }
         if isCancelled { return .failure(.cancelled) }
         guard code == CURLE_OK else {
-            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = String(cString: errorBuffer)
             return .failure(Self.failure(for: code, detail: detail, handle: handle))
         }
         guard headComplete else { return .failure(.invalidResponse("no HTTP response")) }
@@ -115,7 +127,7 @@ final class CurlTransfer: @unchecked Sendable {
         trawl_curl_set_string(handle, CURLOPT_PROXYPASSWORD, nil)
     }
 
-    // MARK: Callbacks (on the transfer's thread)
+    // MARK: Callbacks (on the loop's thread)
 
     private func received(headerLine bytes: UnsafeRawBufferPointer) -> Bool {
         // Trimmed as bytes: "\r\n" is one Character in Swift.

@@ -57,13 +57,14 @@ protocol ResponseBodySink: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws(TransportFailure)
 }
 
-/// Single HTTP exchanges over libcurl's easy interface, each on a thread of its own while it lasts.
+/// Single HTTP exchanges over libcurl, every one on the one event loop of libcurl's multi
+/// interface (`TransferLoop`).
 ///
 /// FoundationNetworking's URLSession spins while it waits on Linux: after connecting, it
 /// leaves a write-readiness Dispatch source armed on the socket (it only tears sources
 /// down when curl unregisters the socket, not when curl narrows its interest to reading),
-/// so an always-writable socket wakes it thousands of times a second. A blocking
-/// `curl_easy_perform` sleeps in `poll` until bytes or a deadline arrive.
+/// so an always-writable socket wakes it thousands of times a second. curl's own loop
+/// sleeps in `poll` until bytes or a deadline arrive.
 ///
 /// Redirects are handed back, not followed, so the fetcher can count them, refuse
 /// downgrades and ask robots.txt about each hop. curl decodes gzip and deflate; the sink
@@ -88,15 +89,19 @@ final class HTTPTransport: Sendable {
         let handles = self.handles
         let outcome: Result<TransportResponse, TransportFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                TransferThreads.shared.run {
-                    let handle = handles.take()
-                    let result = transfer.perform(on: handle)
-                    handles.give(back: handle)
-                    continuation.resume(returning: result)
+                guard let handle = handles.take() else {
+                    continuation.resume(returning: .failure(.unreachable("libcurl could not start a transfer")))
+                    return
                 }
+                TransferLoop.shared.start(
+                    TransferLoop.Job(transfer: transfer, handle: handle) { result in
+                        handles.give(back: handle)
+                        continuation.resume(returning: result)
+                    })
             }
         } onCancel: {
             transfer.cancel()
+            TransferLoop.shared.cancel(transfer)
         }
         var response = try outcome.get()
         if let memory { response.body = memory.body }
@@ -137,9 +142,10 @@ final class MemorySink: ResponseBodySink {
 /// hosts opened about one connection per request: the handle a transfer happened to take
 /// rarely held one to its host. With it, every transfer of the run looks in one cache
 /// (connections, DNS answers, TLS sessions), and a host's connection stays open for the
-/// whole night.
+/// whole night; on `TransferLoop`'s one multi handle, an HTTP/2 connection takes every
+/// request to its host at once.
 final class CurlHandlePool: @unchecked Sendable {
-    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     /// Idle connections the shared cache keeps open: two a host (the default per-host
     /// concurrency) for a night of a hundred hosts and more.
     static let idleConnections = 256

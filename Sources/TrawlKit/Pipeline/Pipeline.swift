@@ -69,6 +69,7 @@ public struct Pipeline: Sendable {
         // Journaled by their place in the configuration, so shards' records merge in its order.
         let positions = Dictionary(
             configuration.sources.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if fetcher.settings.obeysRobots { await fetcher.recallRobots(try store.keptRobots(), night: started) }
         let results = await withTaskGroup(of: (Int, SourceRun.Result?).self) { group in
             for source in sources {
                 let run = SourceRun(
@@ -89,6 +90,7 @@ public struct Pipeline: Sendable {
         }
         let record = try store.saveRecord(
             from: entries, id: id, started: started, finished: clock.now, shard: options.shard)
+        await keepRobots()
         try journal.remove()
         if let signal = stop.requestedBy {
             let skipped = results.filter { $0.1 == nil }.map { configuration.sources[$0.0].id }.sorted()
@@ -108,6 +110,17 @@ public struct Pipeline: Sendable {
         }
         reportCacheProblems()
         return record
+    }
+
+    /// Keeps tonight's robots.txt for the next nights; a cache that cannot take it costs only
+    /// the next night's requests for it, so the run goes on.
+    private func keepRobots() async {
+        guard let robots = await fetcher.robotsToKeep() else { return }
+        do {
+            try store.keep(robots: robots)
+        } catch {
+            report(.cacheProblem("cannot keep robots.txt for the next night: \(error)"))
+        }
     }
 
     /// Completes the record of a run that was killed or ran out of disk, and says so once.
