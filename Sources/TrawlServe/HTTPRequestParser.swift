@@ -1,22 +1,52 @@
 import Foundation
 
-/// Why the server could not read a request; each maps to the status it answers with.
-public enum HTTPParseError: Error, Equatable, Sendable {
-    /// The head breaks RFC 9112; the text says where (400).
-    case malformed(String)
-    /// The head is longer than `maxHeaderBytes` (431).
-    case headerTooLarge
-    /// `Content-Length` is more than `maxBodyBytes` (413).
-    case bodyTooLarge
-    /// A `Transfer-Encoding` (chunked bodies are not read) (501).
-    case unsupportedTransferEncoding
+/// Why the server could not read a request; each maps to the status it answers with. A struct
+/// over a private code, as AsyncHTTPClient's `HTTPClientError` is, so a new kind breaks no
+/// embedder's `switch`.
+public struct HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What went wrong; compare with `==` (`error.code == .headerTooLarge`).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable {
+            case malformed, headerTooLarge, bodyTooLarge, unsupportedTransferEncoding
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The head breaks RFC 9112; `detail` says where (400).
+        public static let malformed = Code(.malformed)
+        /// The head is longer than `maxHeaderBytes` (431).
+        public static let headerTooLarge = Code(.headerTooLarge)
+        /// `Content-Length` is more than `maxBodyBytes` (413).
+        public static let bodyTooLarge = Code(.bodyTooLarge)
+        /// A `Transfer-Encoding` (chunked bodies are not read) (501).
+        public static let unsupportedTransferEncoding = Code(.unsupportedTransferEncoding)
+
+        public var description: String { value.rawValue }
+    }
+
+    public let code: Code
+    /// What in the head is malformed (`malformed`).
+    public let detail: String?
+
+    private init(_ code: Code, detail: String? = nil) {
+        self.code = code
+        self.detail = detail
+    }
+
+    static func malformed(_ detail: String) -> HTTPParseError { .init(.malformed, detail: detail) }
+    static let headerTooLarge = HTTPParseError(.headerTooLarge)
+    static let bodyTooLarge = HTTPParseError(.bodyTooLarge)
+    static let unsupportedTransferEncoding = HTTPParseError(.unsupportedTransferEncoding)
+
+    /// The kind, and for a malformed head where it breaks.
+    public var description: String { detail.map { "\(code): \($0)" } ?? code.description }
 
     var status: Int {
-        switch self {
+        switch code {
         case .malformed: return 400
         case .headerTooLarge: return 431
         case .bodyTooLarge: return 413
-        case .unsupportedTransferEncoding: return 501
+        default: return 501
         }
     }
 }

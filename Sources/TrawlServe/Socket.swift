@@ -114,20 +114,55 @@ enum Socket {
     }
 }
 
-/// Why the server could not start or a connection ended early.
-public enum HTTPServerError: Error, CustomStringConvertible, Sendable {
-    /// The address could not be bound (in use, not an IPv4 address, no permission).
-    case cannotListen(host: String, port: UInt16, reason: String)
-    /// The client went away while a response was being sent.
-    case connectionClosed(reason: String)
+/// Why the server could not start or a connection ended early: a struct over a private code,
+/// as AsyncHTTPClient's `HTTPClientError` is, so a new kind breaks no embedder's `switch`.
+public struct HTTPServerError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What went wrong; compare with `==` (`error.code == .cannotListen`).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable {
+            case cannotListen, connectionClosed
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The address could not be bound (in use, not an IPv4 address, no permission).
+        public static let cannotListen = Code(.cannotListen)
+        /// The client went away while a response was being sent.
+        public static let connectionClosed = Code(.connectionClosed)
+
+        public var description: String { value.rawValue }
+    }
+
+    public let code: Code
+    /// What the system or the server said.
+    public let reason: String
+    /// The address that could not be bound (`cannotListen`).
+    public let host: String?
+    /// The port that could not be bound (`cannotListen`).
+    public let port: UInt16?
+
+    private init(_ code: Code, reason: String, host: String? = nil, port: UInt16? = nil) {
+        self.code = code
+        self.reason = reason
+        self.host = host
+        self.port = port
+    }
+
+    static func cannotListen(host: String, port: UInt16, reason: String) -> HTTPServerError {
+        .init(.cannotListen, reason: reason, host: host, port: port)
+    }
+
+    /// The connection ended while a response was being sent: what a streaming body's writer
+    /// throws to give up on its client.
+    public static func connectionClosed(reason: String) -> HTTPServerError {
+        .init(.connectionClosed, reason: reason)
+    }
 
     /// The reason in words, naming the address.
     public var description: String {
-        switch self {
-        case .cannotListen(let host, let port, let reason):
-            return "cannot listen on \(host):\(port) (\(reason))"
-        case .connectionClosed(let reason):
-            return "the connection closed (\(reason))"
+        switch code {
+        case .cannotListen: return "cannot listen on \(host ?? ""):\(port ?? 0) (\(reason))"
+        default: return "the connection closed (\(reason))"
         }
     }
 }

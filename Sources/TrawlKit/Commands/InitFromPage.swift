@@ -108,13 +108,24 @@ enum InitFromPage {
         let text: String
         if FileManager.default.fileExists(atPath: file.path) {
             let existing = try String(contentsOf: file, encoding: .utf8)
-            if let replacing {
-                text = try ConfigurationEditor.replacing(
-                    replacing, with: proposal.json(indent: 4).trimmingCharacters(in: .whitespaces), in: existing,
-                    file: file)
-            } else {
-                text = try ConfigurationEditor.adding(
-                    proposal.json(indent: 4), id: proposal.id, to: existing, file: file)
+            do {
+                if let replacing {
+                    text = try ConfigurationEditor.replacing(
+                        replacing, with: proposal.json(indent: 4).trimmingCharacters(in: .whitespaces), in: existing,
+                        file: file)
+                } else {
+                    text = try ConfigurationEditor.adding(
+                        proposal.json(indent: 4), id: proposal.id, to: existing, file: file)
+                }
+            } catch var error as ConfigurationEditor.EditError {
+                // The editor says what is wrong; which flag mends it is the command's to say.
+                switch error.kind {
+                case .idTaken(let id):
+                    error.description += "; pass --id to name this one, or --replace \(id) to rewrite it"
+                case .noSuchID: error.description += "; leave out --replace to add one"
+                case .other: break
+                }
+                throw error
             }
         } else if let replacing {
             throw UsageError("--replace \(replacing): \(file.path) does not exist")

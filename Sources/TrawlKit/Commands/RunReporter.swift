@@ -1,4 +1,5 @@
 import Foundation
+import TrawlDates
 
 /// Prints a run as it goes.
 ///
@@ -62,6 +63,13 @@ final class RunReporter: @unchecked Sendable {
                 }
             case .warning(let id, let message):
                 if verbose { above { console.warning("[\(id)] \(message)") } }
+            case .waiting(let id, let due, let every):
+                if verbose {
+                    above {
+                        console.warning(
+                            "[\(id)] not due until \(DateCodec.rfc3339(due)) (every \(every)); --force fetches it now")
+                    }
+                }
             case .notice(let id, let message):
                 above { console.warning("[\(id)] \(message)") }
             case .cacheProblem(let message):

@@ -4,7 +4,17 @@ import TrawlJSON
 /// Adds a source to a `trawl.json` by editing its text, so the file keeps its order,
 /// spacing and everything else its author wrote.
 enum ConfigurationEditor {
+    /// Why the file could not be edited, in words that name no flag: the command that asked
+    /// adds its own advice (`InitFromPage`), as data below `Commands/` should be.
     struct EditError: Error, CustomStringConvertible {
+        enum Kind: Equatable {
+            /// A source with the id is there already (`adding`).
+            case idTaken(String)
+            /// No source with the id is there (`replacing`).
+            case noSuchID(String)
+            case other
+        }
+        var kind: Kind = .other
         var description: String
     }
 
@@ -27,10 +37,7 @@ enum ConfigurationEditor {
             throw EditError(description: "\(file.path): 'sources' is not a list")
         }
         for element in elements where element["id"]?.stringValue == id {
-            throw EditError(
-                description:
-                    "\(file.path) already has a source '\(id)'; pass --id to name this one, or --replace \(id) to rewrite it"
-            )
+            throw EditError(kind: .idTaken(id), description: "\(file.path) already has a source '\(id)'")
         }
         // Back over the white space before `]`, so the new source follows the last one.
         var end = close
@@ -47,8 +54,7 @@ enum ConfigurationEditor {
         guard let elements = json["sources"]?.arrayValue,
             let old = elements.first(where: { $0["id"]?.stringValue == id })
         else {
-            throw EditError(
-                description: "\(file.path) has no source '\(id)' to replace; leave out --replace to add one")
+            throw EditError(kind: .noSuchID(id), description: "\(file.path) has no source '\(id)' to replace")
         }
         guard let start = offset(of: old, in: bytes), bytes[start] == 0x7B,
             let end = matchingBracket(from: start, in: bytes)

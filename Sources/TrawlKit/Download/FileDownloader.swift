@@ -43,11 +43,11 @@ struct FileDownloader: Sendable {
         let response: TransportResponse
         do {
             response = try await fetchIntoPart(fetcher, headers: headers, resumeOffset: resumeOffset, box: box)
-        } catch FetchError.tooLarge(let url, let limit) {
+        } catch let error as FetchError where error.code == .tooLarge {
             // Past the cap it will never be complete: keep no gigabyte of it.
             box.sink?.abandon()
             try? FileManager.default.removeItem(at: partURL)
-            throw FetchError.tooLarge(url, limit: limit)
+            throw error
         } catch {
             // Cut short: what arrived stays in the part, to be resumed next time.
             box.sink?.abandon()

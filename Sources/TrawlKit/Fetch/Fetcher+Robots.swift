@@ -17,9 +17,9 @@ extension Fetcher {
             throw FetchError.robotsUnreachable(requested, reason: reason)
         case .failed(let failure):
             // The host did not answer at all: say so plainly, about the page asked for.
-            switch failure {
+            switch failure.code {
             case .timedOut: throw FetchError.timedOut(requested)
-            case .unreachable(_, let reason): throw FetchError.unreachable(requested, reason: reason)
+            case .unreachable: throw FetchError.unreachable(requested, reason: failure.reason ?? "")
             default: throw failure
             }
         }
@@ -50,7 +50,7 @@ extension Fetcher {
             do {
                 response = try await exchange(url, requested: url, validators: kept?.record.validators, proxy: proxy)
             } catch let error as FetchError {
-                if case .tooLarge = error { return .rules(.allowAll) }
+                if error.code == .tooLarge { return .rules(.allowAll) }
                 return .failed(error)
             } catch {
                 return .unreachable("\(error)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the pipeline reports as it goes, for live lines on a terminal or log lines in cron.
 public enum RunEvent: Sendable {
     /// A source's fetch has begun.
@@ -8,6 +10,9 @@ public enum RunEvent: Sendable {
     case finished(RunRecord.Outcome, changes: Int, baseline: Bool, rebaseline: Change.RebaselineReason?)
     /// Something about a source worth a line under `--verbose` (a field empty on most items).
     case warning(sourceID: String, message: String)
+    /// A source left out of the run because its `every` (in words: `6h`) has not passed since
+    /// its last attempt: it is due at `due`. A line under `--verbose`.
+    case waiting(sourceID: String, due: Date, every: String)
     /// A warning shown even without `--verbose`: items were lost, e.g. to a shared id.
     case notice(sourceID: String, message: String)
     /// A cache file that could not be used and was moved aside.

@@ -22,21 +22,18 @@ extension OutcomeError {
 
     private mutating func classify(_ error: FetchError) {
         url = error.url
-        switch error {
-        case .unreachable, .tooManyRedirects, .insecureRedirect, .refusedLink, .redirectWithoutLocation,
-            .invalidResponse,
-            .unusableBody:
-            kind = .network
+        switch error.code {
         case .timedOut: kind = .timeout
-        case .notFound(_, let status), .serverError(_, let status), .requestFailed(_, let status):
+        case .notFound, .serverError, .requestFailed:
             kind = .httpStatus
-            self.status = status
+            status = error.status
         case .tooLarge: kind = .tooLarge
         case .disallowedByRobots, .robotsUnreachable: kind = .robots
         case .unsupportedScheme: kind = .configuration
-        case .unreadableFile(let url, _):
+        case .unreadableFile:
             kind = .file
-            path = url.path
+            path = error.url.path
+        default: kind = .network
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import TrawlDates
 
 /// The nightly job: every source scraped (concurrently, each on its own), a run record
 /// saved, and the site generated from the cache.
@@ -183,14 +182,11 @@ public struct Pipeline: Sendable {
         return (due, waiting)
     }
 
-    /// Says, under `--verbose`, which sources wait for their `every`.
+    /// Reports which sources wait for their `every` (the commands show it when asked to be verbose).
     private func reportWaiting(_ waiting: [(source: SourceConfiguration, due: Date)]) {
         for (source, due) in waiting {
             let every = source.every.map(IntervalText.text) ?? ""
-            report(
-                .warning(
-                    sourceID: source.id,
-                    message: "not due until \(DateCodec.rfc3339(due)) (every \(every)); --force fetches it now"))
+            report(.waiting(sourceID: source.id, due: due, every: every))
         }
     }
 }

@@ -1,17 +1,30 @@
 import Foundation
+import Mustache
 import TrawlText
 
 /// `sources/<id>/articles/<key>.html`: the article each item's own page gave (`detail`
 /// with `"article": true`), linked from the item on the source page. The HTML was
 /// sanitised by TrawlArticle's allowlist when it was read; every other text is escaped here.
 enum ArticlePageGenerator {
-    struct Page: Encodable {
+    struct Page: MustacheObject {
         var page: PageContext
         var title: String
         var href: String
         var byline: String
         var html: String
         var sourceName: String
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "title": return .string(title)
+            case "href": return .string(href)
+            case "byline": return .string(byline)
+            case "html": return .string(html)
+            case "sourceName": return .string(sourceName)
+            default: return nil
+            }
+        }
     }
 
     /// The folder of a source's article pages, under the source's own.

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// `digests/<yyyy-mm-dd>.md` and `.html`: a day's runs in Markdown, one GFM table per
 /// source of what was added, changed (old → new) and removed; and `digests/index.html`.
@@ -12,17 +13,36 @@ enum DigestGenerator {
         var changeCount: Int { runs.reduce(0) { $0 + $1.newsCount } }
     }
 
-    struct Page: Encodable {
+    struct Page: MustacheObject {
         var page: PageContext
         var day: String
         var markdownHref: String
         var body: String
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "day": return .string(day)
+            case "markdownHref": return .string(markdownHref)
+            case "body": return .string(body)
+            default: return nil
+            }
+        }
     }
 
-    struct IndexPage: Encodable {
+    struct IndexPage: MustacheObject {
         var page: PageContext
         var digests: [DigestLink]
         var hasDigests: Bool
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "digests": return .list(of: digests)
+            case "hasDigests": return .bool(hasDigests)
+            default: return nil
+            }
+        }
     }
 
     /// The days with runs, oldest first.

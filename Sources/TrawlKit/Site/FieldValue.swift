@@ -16,7 +16,7 @@ import Mustache
 /// an http, https or mailto URL.
 ///
 /// A class, built once and then only read: an item's lists and table share each value.
-final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheObject {
+final class FieldValue: Sendable, MustacheObject {
     /// The name in the configuration (`enclosureLength`).
     let name: String
     /// The name as a heading (`File size`).
@@ -49,10 +49,7 @@ final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheO
         type = field.value.typeName
     }
 
-    /// An object of the members above that prints as `human`: `{{fields.duration}}`.
-    var templateValue: MustacheValue { .custom(self) }
-
-    /// The members above by name (`SiteTemplateObjectTests` keeps the two in step).
+    /// The members above by name; the value prints as `human`: `{{fields.duration}}`.
     func member(_ key: String) -> MustacheValue? {
         switch key {
         case "name": return .string(name)
@@ -75,7 +72,7 @@ final class FieldValue: Encodable, Sendable, TemplateValueConvertible, MustacheO
 
 /// An item's fields by name, `{{fields.scale}}`: looked up in the list itself (an item has a
 /// handful of fields), so no dictionary is built per item. The first wins when a name repeats.
-struct FieldTable: Encodable, Sendable, MustacheObject {
+struct FieldTable: Sendable, MustacheObject {
     let list: [FieldValue]
 
     init(_ list: [FieldValue]) {
@@ -88,9 +85,5 @@ struct FieldTable: Encodable, Sendable, MustacheObject {
 
     func member(_ key: String) -> MustacheValue? {
         self[key].map { .custom($0) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try Dictionary(list.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }).encode(to: encoder)
     }
 }

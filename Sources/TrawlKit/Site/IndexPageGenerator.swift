@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import TrawlDates
 
 /// `index.html`: what needs attention first (sources that failed or whose layout was
@@ -10,11 +11,20 @@ enum IndexPageGenerator {
     /// How many earlier runs it shows.
     static let earlierRunLimit = 10
 
-    struct Page: Encodable {
-        struct LastRun: Encodable {
+    struct Page: MustacheObject {
+        struct LastRun: MustacheObject {
             var time: String
             var text: String
             var summary: String
+
+            func member(_ key: String) -> MustacheValue? {
+                switch key {
+                case "time": return .string(time)
+                case "text": return .string(text)
+                case "summary": return .string(summary)
+                default: return nil
+                }
+            }
         }
         var page: PageContext
         var lastRun: LastRun?
@@ -30,6 +40,23 @@ enum IndexPageGenerator {
         var sources: [SourceView]
         var digests: [DigestLink]
         var hasDigests: Bool
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "page": return .custom(page)
+            case "lastRun": return lastRun.map { .custom($0) }
+            case "problems": return .list(of: problems)
+            case "hasProblems": return .bool(hasProblems)
+            case "healthSummary": return .string(healthSummary)
+            case "latest": return latest.map { .custom($0) }
+            case "earlier": return .list(of: earlier)
+            case "hasEarlier": return .bool(hasEarlier)
+            case "sources": return .list(of: sources)
+            case "digests": return .list(of: digests)
+            case "hasDigests": return .bool(hasDigests)
+            default: return nil
+            }
+        }
     }
 
     static func generate(_ site: GenerationContext) throws {

@@ -8,7 +8,7 @@ import Mustache
 ///
 /// A class, built once and then only read: a page's list holds, slices and hands each view
 /// to the template as one reference, not as a copy of twenty strings.
-final class ItemView: Encodable, MustacheObject {
+final class ItemView: MustacheObject {
     let title: String
     let href: String
     let date: String
@@ -120,7 +120,7 @@ final class ItemView: Encodable, MustacheObject {
 }
 
 /// What a podcast episode's view needs beyond its title, date and summary.
-struct EpisodeView: Encodable, MustacheObject {
+struct EpisodeView: MustacheObject {
     /// The audio file, when the enclosure is audio (`<audio src>`); empty otherwise.
     var audio: String
     var audioType: String
@@ -199,7 +199,7 @@ struct SwitchMarks {
     var trackedSinceText = ""
 }
 
-struct ItemGroup: Encodable, MustacheObject {
+struct ItemGroup: MustacheObject {
     var heading: String
     /// `upcoming`, `today`, `earlier`, `switches`, `gone` or `all`.
     var id: String

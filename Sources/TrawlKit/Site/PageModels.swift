@@ -11,7 +11,7 @@ import TrawlDates
 // a `href` further up the context stack.
 
 /// What every page has: where the root is, the site's name, its feeds.
-struct PageContext: Encodable, MustacheObject {
+struct PageContext: MustacheObject {
     /// The way back to the output folder from this page (`""`, `"../"`, `"../../"`): every
     /// link is relative, so the site works from `file://` and under any base path.
     var root: String
@@ -44,7 +44,7 @@ struct PageContext: Encodable, MustacheObject {
     }
 }
 
-struct ChangeView: Encodable {
+struct ChangeView: MustacheObject {
     var kind: String
     var label: String
     var isBaseline: Bool
@@ -74,9 +74,27 @@ struct ChangeView: Encodable {
         rows = change.kind == .changed ? description.rows : []
         hasRows = !rows.isEmpty
     }
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "kind": return .string(kind)
+        case "label": return .string(label)
+        case "isBaseline": return .bool(isBaseline)
+        case "source": return .string(source)
+        case "sourceHref": return .string(sourceHref)
+        case "title": return .string(title)
+        case "href": return .string(href)
+        case "time": return .string(time)
+        case "timeText": return .string(timeText)
+        case "summary": return .string(summary)
+        case "rows": return .list(of: rows)
+        case "hasRows": return .bool(hasRows)
+        default: return nil
+        }
+    }
 }
 
-struct SourceView: Encodable, MustacheObject {
+struct SourceView: MustacheObject {
     var id: String
     var name: String
     var kind: String
@@ -176,7 +194,7 @@ struct SourceView: Encodable, MustacheObject {
     }
 }
 
-struct DigestLink: Encodable {
+struct DigestLink: MustacheObject {
     var day: String
     var href: String
     var runs: Int
@@ -192,5 +210,17 @@ struct DigestLink: Encodable {
         self.changes = changes
         runsText = "\(CountText.of(runs, "run", "runs", shown: wording.number(runs)))"
         changesText = "\(CountText.of(changes, "change", "changes", shown: wording.number(changes)))"
+    }
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "day": return .string(day)
+        case "href": return .string(href)
+        case "runs": return .int(runs)
+        case "changes": return .int(changes)
+        case "runsText": return .string(runsText)
+        case "changesText": return .string(changesText)
+        default: return nil
+        }
     }
 }

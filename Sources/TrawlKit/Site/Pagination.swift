@@ -4,7 +4,7 @@ import Mustache
 /// `index.html` holds the first items, in the order the page shows them, then
 /// `page-2.html`, `page-3.html`, … A source that fits one page has no pagination at all,
 /// so its page is as it always was.
-struct Pagination: Encodable, Sendable, MustacheObject {
+struct Pagination: Sendable, MustacheObject {
     /// 1 for `index.html`.
     var number: Int
     var count: Int

@@ -1,9 +1,10 @@
 import Foundation
+import Mustache
 import TrawlDates
 
 /// One run on the front page: when, what it found, and its changes grouped by source.
-struct RunView: Encodable {
-    struct SourceChanges: Encodable {
+struct RunView: MustacheObject {
+    struct SourceChanges: MustacheObject {
         var name: String
         var href: String
         /// `2 added, 1 changed`.
@@ -13,6 +14,19 @@ struct RunView: Encodable {
         var more: Int
         var hasMore: Bool
         var hasChanges: Bool
+
+        func member(_ key: String) -> MustacheValue? {
+            switch key {
+            case "name": return .string(name)
+            case "href": return .string(href)
+            case "counts": return .string(counts)
+            case "changes": return .list(of: changes)
+            case "more": return .int(more)
+            case "hasMore": return .bool(hasMore)
+            case "hasChanges": return .bool(hasChanges)
+            default: return nil
+            }
+        }
     }
 
     var time: String
@@ -21,6 +35,17 @@ struct RunView: Encodable {
     var summary: String
     var sources: [SourceChanges]
     var hasSources: Bool
+
+    func member(_ key: String) -> MustacheValue? {
+        switch key {
+        case "time": return .string(time)
+        case "text": return .string(text)
+        case "summary": return .string(summary)
+        case "sources": return .list(of: sources)
+        case "hasSources": return .bool(hasSources)
+        default: return nil
+        }
+    }
 
     /// `budget` is how many changes may still be listed on the page; what this run lists is taken from it.
     init(_ run: RunRecord, content: SiteContent, root: String, wording: ValueWording, budget: inout Int) {

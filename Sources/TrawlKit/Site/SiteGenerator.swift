@@ -116,16 +116,10 @@ struct GenerationContext {
     /// Values and dates in words, in the site's language.
     var wording: ValueWording { ValueWording(language: content.site.language) }
 
-    /// Renders the page template `name` with `data` and writes it to `path`.
-    func writePage(_ name: String, _ data: some Encodable, to path: String) throws {
-        let value = try TemplateDataEncoder.encode(data)
-        try writer.write(try templates.renderData(name, value), to: path)
-    }
-
-    /// Renders the page template `name` straight from a model that looks its members up
-    /// itself (no value tree is built) and writes it to `path`.
-    func writePage(_ name: String, object: some MustacheObject, to path: String) throws {
-        try writer.write(try templates.renderData(name, .custom(object)), to: path)
+    /// Renders the page template `name` straight from its model, which looks its members up
+    /// itself (no value tree is built), and writes it to `path`.
+    func writePage(_ name: String, _ page: some MustacheObject, to path: String) throws {
+        try writer.write(try templates.renderData(name, .custom(page)), to: path)
     }
 
     /// Renders `path` with `render` unless the manifest says the file already holds what

@@ -10,7 +10,7 @@ import TrawlDates
 /// Upcoming, Today and Earlier, where today is the day of the last run (never the clock,
 /// so the page does not change by itself). A podcast's episodes get a player.
 enum SourcePageGenerator {
-    struct Page: Encodable, MustacheObject {
+    struct Page: MustacheObject {
         var page: PageContext
         var source: SourceView
         var sourceURL: String
@@ -61,7 +61,7 @@ enum SourcePageGenerator {
                 continue
             }
             // Everything the page shows but the items, and what the items are made of.
-            let shown = try Self.canonicalJSON(page)
+            let shown = Self.canonicalText(page)
             let settings = CanonicalKey(of: source.configuration).encoding
             let count = Pagination.pageCount(total: source.itemCount, pageSize: pageSize)
             let paths = (1...count).map { folder + Pagination.fileName($0) }
@@ -93,12 +93,9 @@ enum SourcePageGenerator {
         }
     }
 
-    /// What a page shows, its keys sorted: the same text in every process (a printed
-    /// description is not: a `Set` or a `Dictionary` prints in a different order each time).
-    static func canonicalJSON(_ page: Page) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(page), as: UTF8.self)
+    /// What a page shows: every member its model holds, written out by `CanonicalModelText`.
+    static func canonicalText(_ page: Page) -> String {
+        CanonicalModelText.of(page)
     }
 
     /// Writes `page` with `groups` or `table` cut into pages of `pageSize` items: the
@@ -113,7 +110,7 @@ enum SourcePageGenerator {
             var page = page
             page.table = table
             page.groups = groups
-            return try site.writePage("source", object: page, to: folder + "index.html")
+            return try site.writePage("source", page, to: folder + "index.html")
         }
         for pagination in pages {
             let range = Pagination.range(of: pagination.number, total: total, pageSize: pageSize)
@@ -124,7 +121,7 @@ enum SourcePageGenerator {
                 page.table = table
             }
             page.groups = slice(groups, range)
-            try site.writePage("source", object: page, to: folder + Pagination.fileName(pagination.number))
+            try site.writePage("source", page, to: folder + Pagination.fileName(pagination.number))
         }
     }
 

@@ -4,8 +4,8 @@ import Mustache
 /// A tabular source's items as a table: a labelled, sortable column per field, values in
 /// words (`1:40,000`), and one link per row — on the title, to the item's URL, whose own
 /// column is then left out.
-struct TableView: Encodable, MustacheObject {
-    struct Column: Encodable, MustacheObject {
+struct TableView: MustacheObject {
+    struct Column: MustacheObject {
         /// The heading (`Scale`).
         var name: String
         /// The field's name in the configuration (`scale`).
@@ -23,7 +23,7 @@ struct TableView: Encodable, MustacheObject {
     }
     /// Cells and rows are classes, built once and then only read: a page's slice of the
     /// rows, and the template, hold each as one reference.
-    final class Cell: Encodable, MustacheObject {
+    final class Cell: MustacheObject {
         let text: String
         let href: String
         /// What the column sorts by: the raw number for numeric columns, dates as RFC 3339.
@@ -53,7 +53,7 @@ struct TableView: Encodable, MustacheObject {
             }
         }
     }
-    final class Row: Encodable, MustacheObject {
+    final class Row: MustacheObject {
         let cells: [Cell]
         let fields: FieldTable
         let fileHref: String

@@ -6,7 +6,7 @@ import Foundation
 /// Values are worded by `ValueWording` (dates in words, numbers with separators, scales
 /// as 1:40,000); a changed text shows the words that changed (`WordDiff`).
 struct ChangeDescription: Sendable {
-    struct FieldRow: Sendable, Encodable {
+    struct FieldRow: Sendable {
         var field: String
         var old: String
         var new: String
@@ -16,7 +16,7 @@ struct ChangeDescription: Sendable {
     }
 
     /// One piece of a word diff, for templates: `removed` in `<del>`, `inserted` in `<ins>`.
-    struct Word: Sendable, Encodable {
+    struct Word: Sendable {
         var text: String
         var removed: Bool
         var inserted: Bool
