@@ -138,6 +138,42 @@ def main():
     print(f"  trawl scrape   {trawl_cpu:6.2f} CPU-s  {trawl_wall:6.2f} s wall  peak {trawl_peak:6.0f} MB")
     print(f"  parsel spider  {peer_cpu:6.2f} CPU-s  {peer_wall:6.2f} s wall  peak {peer_peak:6.0f} MB")
     print(f"  trawl / parsel: {peer_cpu / trawl_cpu:.2f}x (CPU seconds; goal >= 3x)")
+    parse_vs_scrape(trawl, work, trawl_cpu)
+
+
+def text_form(work):
+    """The benchmark's configuration with `::text` fields (an element's own text nodes), as
+    a parsel spider reading `::text` is written; returns its file name."""
+    with open(os.path.join(work, "trawl.json"), encoding="utf-8") as file:
+        config = json.load(file)
+    for source in config["sources"]:
+        fields = source["fields"]
+        fields["title"] = fields["title"] + "::text"
+        fields["summary"] = fields["summary"] + "::text"
+        for name in ("date", "tags"):
+            fields[name] = dict(fields[name], css=fields[name]["css"] + "::text")
+    config["cache"] = "CacheText"
+    with open(os.path.join(work, "trawl-text.json"), "w", encoding="utf-8") as file:
+        json.dump(config, file, indent=2)
+    return "trawl-text.json"
+
+
+def parse_vs_scrape(trawl, work, scrape_cpu):
+    """Extraction and snapshot against the parse alone (`trawl select --count html` of the same
+    pages): issue 30's goal is scrape CPU <= 2x parse-only CPU, in both forms of the fields."""
+    pages = sorted(os.path.join(work, "pages", name) for name in os.listdir(os.path.join(work, "pages")))
+    parse_cpu, parse_peak, _ = min(measured([trawl, "select", "--count", "html", *pages]) for _ in range(3))
+    config = text_form(work)
+
+    def text_run():
+        shutil.rmtree(os.path.join(work, "CacheText"), ignore_errors=True)
+        return measured([trawl, "scrape", "--quiet", "--config", config], cwd=work)
+
+    text_cpu, text_peak, _ = min(text_run() for _ in range(3))
+    print(f"  parse only (select --count html) {parse_cpu:6.2f} CPU-s  peak {parse_peak:6.0f} MB")
+    print(f"  scrape / parse, whole-element text: {scrape_cpu / parse_cpu:.2f}x (goal <= 2x)")
+    print(f"  scrape / parse, ::text fields:      {text_cpu / parse_cpu:.2f}x (goal <= 2x; "
+          f"{text_cpu:.2f} CPU-s, peak {text_peak:.0f} MB)")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,29 @@ import TrawlKit
         #expect(server.requests(to: "/news").map { $0.headers["If-None-Match"] } == [nil, "\"v1\"", nil])
         #expect(try store.lastGoodSnapshot(of: "news")?.items.count == 2)
     }
+
+    // `http.json` names the snapshot its validators came with: a 304 counts that snapshot's
+    // items from it, and decodes a snapshot whose bytes are no longer those.
+    @Test func a304CountsTheItemsOfTheSnapshotTheValidatorsCameWith() async throws {
+        let cache = try TemporaryDirectory("cache")
+        let server = try FixtureServer()
+        server.route("/news", .page(Self.page, etag: "\"v1\""))
+        let store = CacheStore(root: cache.file("Cache"))
+        _ = try await pipeline(server, cache: cache).scrape()
+        let validators = try String(contentsOf: cache.file("Cache/sources/news/http.json"), encoding: .utf8)
+        #expect(validators.contains("\"itemCount\": 2"))
+
+        let second = try await pipeline(server, cache: cache).scrape()
+        #expect(second.outcomes.map(\.status) == [.notModified])
+        #expect(second.outcomes.map(\.itemCount) == [2])
+
+        // Another snapshot in its place (written by hand, say): its own items are counted.
+        let kept = try #require(try store.lastGoodSnapshot(of: "news"))
+        try store.save(Snapshot(sourceID: "news", takenAt: kept.takenAt, items: Array(kept.items.prefix(1))))
+        let third = try await pipeline(server, cache: cache).scrape()
+        #expect(third.outcomes.map(\.status) == [.notModified])
+        #expect(third.outcomes.map(\.itemCount) == [1])
+    }
 }
 
 /// An edited source is fetched afresh: a 304 must not keep a snapshot its old settings made.

@@ -5,7 +5,9 @@ import TrawlKit
 /// dated lists), two runs (a baseline, then 1% of items changed), rendered into a fresh
 /// output folder, then twice more from the same cache, which must rewrite no file: once
 /// rendering every page (the generation manifest removed, as before incremental
-/// generation: the peer row), once incrementally (the manifest says which pages are current).
+/// generation: the peer row), once incrementally (the manifest says which pages are current),
+/// and once more with the stamp of the last generation, which finds nothing changed and
+/// only checks the inputs.
 ///
 /// `trawl-bench site [--sources N] [--items N] [--keep DIR]`
 enum SiteBenchmark {
@@ -26,11 +28,18 @@ enum SiteBenchmark {
         // CPU seconds of the whole process too: other work on a shared machine does not slow them.
         print("generation   time       CPU        files   rewritten  reused  files/s   peak RSS")
         var cpuOf: [String: Double] = [:]
-        for name in ["first", "full", "unchanged"] {
+        let generation = configuration.cacheDirectory.appendingPathComponent("generation", isDirectory: true)
+        for name in ["first", "full", "unchanged", "stamped"] {
             if name == "full" {
                 // Without the manifest every page is rendered again, as an unchanged night was before.
-                try? FileManager.default.removeItem(
-                    at: configuration.cacheDirectory.appendingPathComponent("generation", isDirectory: true))
+                try? FileManager.default.removeItem(at: generation)
+            }
+            if name == "unchanged" {
+                // Without the stamp the generation runs, and the manifest spares the unchanged pages.
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: generation.path)) ?? []
+                for stamp in names where stamp.hasSuffix(".stamp") {
+                    try? FileManager.default.removeItem(at: generation.appendingPathComponent(stamp))
+                }
             }
             PeakMemory.reset()
             let clock = ContinuousClock()
@@ -55,6 +64,9 @@ enum SiteBenchmark {
         }
         if let full = cpuOf["full"], let unchanged = cpuOf["unchanged"], unchanged > 0 {
             print(String(format: "unchanged, incremental vs. rendering every page: %.2fx (CPU)", full / unchanged))
+        }
+        if let full = cpuOf["full"], let stamped = cpuOf["stamped"], stamped > 0 {
+            print(String(format: "unchanged, stamp checked vs. rendering every page: %.2fx (CPU)", full / stamped))
         }
     }
 

@@ -69,17 +69,12 @@ public struct Pipeline: Sendable {
         let positions = Dictionary(
             configuration.sources.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         if fetcher.settings.obeysRobots { await fetcher.recallRobots(try store.keptRobots(), night: started) }
-        let results = await withTaskGroup(of: (Int, SourceRun.Result?).self) { group in
-            for source in sources {
-                let run = SourceRun(
+        let results = await SourceRun.runAll(
+            sources.map { source in
+                SourceRun(
                     source: source, index: positions[source.id] ?? 0, store: store, fetcher: fetcher, clock: clock,
                     accept: options.accept.contains(source.id), journal: journal, stop: stop, report: report)
-                group.addTask { (run.index, await run.run()) }
-            }
-            var results: [(Int, SourceRun.Result?)] = []
-            for await result in group { results.append(result) }
-            return results
-        }
+            })
         // The record is what the journal holds; a source the journal could not take has
         // its old snapshot still, so only its outcome is added.
         var entries = try RunJournal.entries(at: journal.url)?.sources ?? []

@@ -71,14 +71,16 @@ struct SourceRun: Sendable {
     /// reading it first held every source's snapshot in memory for the whole night.
     private func scrape(previous: inout Snapshot?, at now: Date) async throws -> Result? {
         // Unreadable validators cost only an unconditional fetch, never data.
-        let validators = (try? store.validators(of: source.id)) ?? [:]
+        let stored = (try? store.validatorsRecord(of: source.id)) ?? nil
+        let validators = stored?.validators ?? [:]
         // Keyed by the source's settings too: after an edit to its fields, a 304 must not
         // keep a snapshot the old settings made.
         let key = "\(source.url.absoluteString)#\(source.fingerprint)"
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
         let details = keptDetails()
-        let hasSnapshot = FileManager.default.fileExists(atPath: store.snapshotFile(of: source.id).path)
+        let snapshotSignature = FileSignature.of(store.snapshotFile(of: source.id).path)
+        let hasSnapshot = snapshotSignature != nil
         // Item pages that still wait need the list page whole; only a detail source reads its
         // snapshot this early to know, and keeps it for what follows.
         let early = source.detail != nil ? try? store.lastGoodSnapshot(of: source.id) : nil
@@ -89,6 +91,12 @@ struct SourceRun: Sendable {
         let scrape = SourceScrape(source: source, fetcher: fetcher, accepting: accept)
         var fetched = try await scrape.run(validators: conditional)
         guard !stop.isRequested else { return nil }
+        // A 304 for the very snapshot file saved with the validators: its items are counted
+        // from `http.json`, not read (docs/FETCHING.md, "What a night costs").
+        if fetched == nil, early == nil, let stamp = stored?.snapshot, stamp.file == snapshotSignature {
+            return Result(
+                outcome: .init(sourceID: source.id, status: .notModified, itemCount: stamp.itemCount), changes: [])
+        }
         // A snapshot that exists but cannot be read (not one that cannot be decoded:
         // the store moves those aside) fails the source rather than being overwritten.
         previous = try early ?? store.lastGoodSnapshot(of: source.id)
@@ -142,10 +150,14 @@ struct SourceRun: Sendable {
         try store.save(detection, outcome: outcome, index: index, at: now, journal: journal)
         // From here the snapshot has moved on: nothing may fail the source and lose its changes.
         // Only the current key is kept: validators from older settings are of no more use.
-        var current: [String: HTTPValidators] = [:]
-        current[key] = page.validators.isEmpty || source.maxPages > 1 ? nil : page.validators
+        var current = ValidatorsFile(validators: [:])
+        current.validators[key] = page.validators.isEmpty || source.maxPages > 1 ? nil : page.validators
+        // The snapshot a later 304 keeps, so it can count its items without decoding them.
+        if !current.validators.isEmpty, let file = FileSignature.of(store.snapshotFile(of: source.id).path) {
+            current.snapshot = .init(file: file, itemCount: detection.snapshot.items.count)
+        }
         do {
-            try store.save(validators: current, of: source.id)
+            try store.save(current, of: source.id)
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save HTTP validators (next fetch is unconditional): \(error)"))
         }

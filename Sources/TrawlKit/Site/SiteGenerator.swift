@@ -50,12 +50,16 @@ public struct SiteGenerator: Sendable {
     public func generateReport() throws -> Report {
         // Read-only: `trawl generate` may run beside a run that holds the lock.
         let store = CacheStore(root: configuration.cacheDirectory, access: .readOnly)
+        let templates = try TemplateSet(overrides: configuration.templatesDirectory)
+        // Taken before the cache is read: what a run writes meanwhile differs from the stamp.
+        let runs = GenerationStamp.runSignatures(store)
+        let inputs = stampInputs(templates: templates, store: store)
+        if let report = try unchangedSite(inputs: inputs, runs: runs, store: store) { return report }
         let manifest = GenerationManifest(
             cacheDirectory: configuration.cacheDirectory, outputDirectory: configuration.outputDirectory)
         let site = GenerationContext(
             content: try SiteContent.read(configuration, store: store, knownItemCounts: manifest.knownItemCounts),
-            templates: try TemplateSet(overrides: configuration.templatesDirectory),
-            writer: SiteWriter(root: configuration.outputDirectory), manifest: manifest)
+            templates: templates, writer: SiteWriter(root: configuration.outputDirectory), manifest: manifest)
         try AssetsGenerator.generate(site)
         try FeedGenerator.generate(site)
         try OPMLGenerator.generate(site)
@@ -69,6 +73,9 @@ public struct SiteGenerator: Sendable {
             manifest.recordItemCount(source.itemCount, digest: source.stored.digest)
         }
         manifest.save()
+        saveStamp(
+            inputs: inputs, runs: runs, shownRun: site.content.latestRun?.id, outputs: site.writer.paths,
+            clean: store.problems.all.isEmpty)
         return Report(
             files: site.writer.paths.count, rewritten: site.writer.rewritten, reused: site.writer.reused,
             problems: store.problems.all)

@@ -151,9 +151,14 @@ public struct CacheStore: Sendable {
     /// pipeline makes per source.
     @discardableResult
     public func record(_ outcome: RunRecord.Outcome, at time: Date) throws -> Health {
-        var health = try health(of: outcome.sourceID)
+        // The file is read once, for both the health and the comparison `save(_:of:)` makes.
+        let file = healthFile(of: outcome.sourceID)
+        let stored = try read(Health.self, at: file, consequence: "its health starts afresh")
+        var health = stored ?? Health()
+        if let times = try runTimes(of: outcome.sourceID) { health.times = health.times.merged(with: times) }
         health.record(outcome, at: time)
-        try save(health, of: outcome.sourceID)
+        if let stored, stored.hasSameState(as: health) { return health }
+        try write(health, to: file)
         return health
     }
 
@@ -169,7 +174,17 @@ public struct CacheStore: Sendable {
     /// Saves a source's validators; false when the file already held them.
     @discardableResult
     public func save(validators: [String: HTTPValidators], of sourceID: String) throws -> Bool {
-        try write(ValidatorsFile(validators: validators), to: validatorsFile(of: sourceID))
+        try save(ValidatorsFile(validators: validators), of: sourceID)
+    }
+
+    /// The source's `http.json` whole: its validators and the snapshot they were saved with.
+    func validatorsRecord(of sourceID: String) throws -> ValidatorsFile? {
+        try read(ValidatorsFile.self, at: validatorsFile(of: sourceID), consequence: "its next fetch is unconditional")
+    }
+
+    @discardableResult
+    func save(_ record: ValidatorsFile, of sourceID: String) throws -> Bool {
+        try write(record, to: validatorsFile(of: sourceID))
     }
 
     // MARK: Lock

@@ -10,19 +10,36 @@ import TrawlJSON
 ///       "etag": "\"v1\"",
 ///       "lastModified": "Sun, 06 Nov 1994 08:49:37 GMT"
 ///     }
-///   }
+///   },
+///   "snapshot": {"file": "10026 1796180400123456789 5512 32768", "itemCount": 50}
 /// }
 /// ```
+///
+/// `snapshot` names the snapshot file the page these validators came with was kept as (its
+/// `FileSignature`) and its item count, so a 304 counts the items of a snapshot file that is
+/// still that one without reading it. An older Trawl ignores the key.
 struct ValidatorsFile: CacheJSONFile {
     static let schemaVersion = 1
     var schemaVersion: Int { Self.schemaVersion }
     var validators: [String: HTTPValidators]
+    var snapshot: SnapshotStamp?
 
-    init(validators: [String: HTTPValidators]) {
+    /// A snapshot file as it was once saved: its `FileSignature` and how many items it holds.
+    struct SnapshotStamp: Equatable {
+        var file: String
+        var itemCount: Int
+    }
+
+    init(validators: [String: HTTPValidators], snapshot: SnapshotStamp? = nil) {
         self.validators = validators
+        self.snapshot = snapshot
     }
 
     init(cacheJSON json: CacheJSONField) throws(CacheJSONField.Problem) {
+        snapshot = try json.optional("snapshot").map { stamp throws(CacheJSONField.Problem) in
+            SnapshotStamp(
+                file: try stamp.required("file").string(), itemCount: try stamp.required("itemCount").int())
+        }
         validators = [:]
         for (url, entry) in try json.required("validators").members() {
             validators[url] = HTTPValidators(
@@ -40,6 +57,15 @@ struct ValidatorsFile: CacheJSONFile {
                 ])
             )
         }
-        return .members([("schemaVersion", .int(Self.schemaVersion)), ("validators", .object(entries))])
+        return .members([
+            ("schemaVersion", .int(Self.schemaVersion)),
+            (
+                "snapshot",
+                snapshot.map { stamp in
+                    .members([("file", .string(stamp.file)), ("itemCount", .int(stamp.itemCount))])
+                }
+            ),
+            ("validators", .object(entries)),
+        ])
     }
 }
