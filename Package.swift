@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(
             name: "TrawlKitTests", dependencies: ["TrawlKit", "TrawlDates", "TrawlJSON", "TrawlText", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TrawlKit", "TrawlDates", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["TrawlKit", "TrawlDates", "TestSupport"], exclude: ["Servers"]),
         .target(name: "TestSupport", dependencies: ["TrawlKit", "TrawlServe"], path: "Tests/Support"),
     ],
     swiftLanguageModes: [.v6]
