@@ -120,4 +120,32 @@ import TrawlText
         #expect(!result.output.contains("links a feed"), "\(result.output)")
         #expect(result.errors.contains("names a feed at file:///etc/passwd, which is not proposed"), "\(result.errors)")
     }
+
+    @Test func aFeedURLGivenDirectlyOverHTTPIsProposedAsAFeed() async throws {
+        let server = try FixtureServer()
+        let feed = try String(contentsOf: Fixture.url("tiers/feed-tenderlovemaking.xml"), encoding: .utf8)
+        server.route("/feed/", .ok(feed, contentType: "application/rss+xml"))
+        let folder = try TemporaryDirectory("trawl-init")
+        let result = try await TrawlBinary.run([
+            "init", "--from", server.url("/feed/").absoluteString, "--config", folder.file("trawl.json").path,
+        ])
+        #expect(result.output.contains("1. [the page is a feed] 10 entries"), "\(result.output)")
+        #expect(result.output.contains(#""kind": "feed""#), "\(result.output)")
+    }
+
+    @Test func aTypelessAlternateTitledAtomIsProposedAsTheFeedItLinks() async throws {
+        let server = try FixtureServer()
+        let page =
+            #"<html><head><link rel="alternate" title="Example Atom" href="/atom.xml">"#
+            + #"<link rel="alternate" hreflang="de" href="/de/"></head><body><ul><li><a href="/a">Alpha one</a></li>"#
+            + #"<li><a href="/b">Beta two</a></li><li><a href="/c">Gamma three</a></li></ul></body></html>"#
+        server.route("/home", .ok(page))
+        let folder = try TemporaryDirectory("trawl-init")
+        let result = try await TrawlBinary.run([
+            "init", "--from", server.url("/home").absoluteString, "--config", folder.file("trawl.json").path,
+        ])
+        let feed = server.url("/atom.xml").absoluteString
+        #expect(result.output.contains("1. [a feed the page links] \(feed)"), "\(result.output)")
+        #expect(!result.output.contains("/de/"), "\(result.output)")
+    }
 }
