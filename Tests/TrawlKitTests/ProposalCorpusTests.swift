@@ -151,5 +151,5 @@ import Testing
     }
 
     /// The figure measured when the corpus came in; raise it as the engine improves.
-    static let floor = 26
+    static let floor = 27
 }

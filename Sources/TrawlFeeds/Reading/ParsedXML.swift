@@ -21,7 +21,9 @@ final class ParsedXML {
     ///   nothing could be recovered), `FeedError.undecodable` for an unknown encoding in strict
     ///   mode, `FeedError.entityExpansionLimit` for entity loops.
     init(_ data: Data, url: URL?, encoding declared: String?, recover: Bool) throws {
+        let (data, blankLines) = Self.droppingBlankBeforeDeclaration(data)
         var (parsed, found) = try Self.read(data, url: url, encoding: declared, recover: recover)
+        found?.line += blankLines
         var encodingUsed = declared
         if let problem = found, problem.code == XML_ERR_UNSUPPORTED_ENCODING {
             let name = declared ?? problem.message.split(separator: " ").last.map(String.init)
@@ -54,6 +56,16 @@ final class ParsedXML {
 
     var root: Element? {
         xmlDocGetRootElement(document).map(Element.init)
+    }
+
+    /// The document without the white space some feeds put before their XML declaration
+    /// (a blank first line), and the lines that took. XML 1.0 §2.8 allows nothing there, and
+    /// libxml2, recovering, then drops every entity reference that follows (`&amp;` in a
+    /// title); feedparser reads such a feed whole, and so is it read here.
+    private static func droppingBlankBeforeDeclaration(_ data: Data) -> (Data, lines: Int) {
+        let blank = data.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard !blank.isEmpty, data.dropFirst(blank.count).starts(with: Array("<?xml".utf8)) else { return (data, 0) }
+        return (Data(data.dropFirst(blank.count)), blank.filter { $0 == 0x0A }.count)
     }
 
     /// The document with its XML declaration's encoding replaced by ISO-8859-1, which libxml2

@@ -36,8 +36,18 @@ enum InitFromPage {
                 "\(input) names a feed at \(ValueExcerpt(feed.absoluteString)), which is not proposed:"
                     + " a page may lead only to http and https addresses")
         }
-        let candidates = SourceProposal.candidates(
-            page: page, address: address, url: url, id: id, base: base, includeRemote: !arguments.has(InitCommand.list))
+        var candidates = SourceProposal.candidates(
+            page: page, document: document, address: address, url: url, id: id, base: base,
+            includeRemote: !arguments.has(InitCommand.list))
+        // A feed named only by its link's title or address is fetched: a page it turns out to be is no feed.
+        let typeless = Set(LinkedFeedTier.typelessFeeds(in: document).map(\.absoluteString))
+        for (index, candidate) in candidates.enumerated().reversed()
+        where candidate.tier == .linkedFeed && typeless.contains(candidate.proposal.url) {
+            guard let feed = URL(string: candidate.proposal.url),
+                case .page(let fetched)? = try? await Fetcher().fetch(feed)
+            else { continue }
+            if !FeedTier.looksLikeFeed(fetched.body) { candidates.remove(at: index) }
+        }
         guard !candidates.isEmpty else {
             console.error(
                 "found no repeated items holding links on \(input); write the source by hand (see docs/GUIDE.md)")

@@ -5,7 +5,17 @@ import TrawlHTML
 /// main link, and, where the items have them, a `date` (with its format and the prefix to
 /// strip) and a `summary` paragraph that is not the date.
 struct FieldFinder {
+    /// The items the fields are tried on: the list's first `maxMembers`.
     let members: [Node]
+
+    /// Items read to choose the fields: every selector is tried on each, so a list of
+    /// 100,000 rows costs no more than this many (the fields a list's first thousand items
+    /// agree on are its fields).
+    static let maxMembers = 1000
+
+    init(members: [Node]) {
+        self.members = Array(members.prefix(Self.maxMembers))
+    }
 
     struct Proposal: Equatable {
         var title: String
@@ -64,7 +74,7 @@ struct FieldFinder {
         if node == item { return Self.itself }
         var parts: [String] = []
         var current: Node? = node
-        while let element = current, element != item {
+        while let element = current, element != item, parts.count < Self.maxDepth {
             parts.insert(Self.relativePart(of: element), at: 0)
             let selector = parts.joined(separator: " ")
             // The first match must be the node, and alone in the item unless nothing narrower says so.
@@ -78,6 +88,10 @@ struct FieldFinder {
         }
         return nil
     }
+
+    /// The deepest a field's selector goes within its item: each step is tried on every item,
+    /// and a link nested deeper names nothing a person would keep.
+    static let maxDepth = 32
 
     private static func relativePart(of node: Node) -> String {
         if let testID = node.attr("data-testid"), !testID.contains("'") { return "[data-testid='\(testID)']" }
@@ -99,6 +113,10 @@ struct FieldFinder {
         (#"[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}"#, "MMM d, yyyy"),
     ]
 
+    /// Text longer than this holds no date field: 40 characters of prefix and the longest
+    /// date the patterns match (19), with room to spare.
+    static let longestDateText = 100
+
     private func dateField() -> DateField? {
         guard let first = members.first else { return nil }
         if let time = try? first.select("time[datetime]").first,
@@ -107,11 +125,17 @@ struct FieldFinder {
             let field = DateField(css: "time::attr(datetime)", format: nil, strip: [])
             if parses(field) { return field }
         }
-        let elements = ((try? first.xpath(".//*[not(self::a)]")).map(Array.init) ?? []).sorted {
-            $0.text.count < $1.text.count
-        }
-        for element in elements {
-            let text = element.text
+        // Each element's text read once (a deeply nested item would read it again at every
+        // comparison); the sort is stable, so the order is the same.
+        let elements = ((try? first.xpath(".//*[not(self::a)]")).map(Array.init) ?? [])
+            .map { element -> (element: Node, text: String, length: Int) in
+                let text = element.text
+                return (element, text, text.count)
+            }
+            .sorted { $0.length < $1.length }
+        for (element, text, length) in elements {
+            // A date ends the text and has at most 40 characters before it: longer text is none.
+            guard length <= Self.longestDateText else { break }
             for (regex, format) in Self.datePatterns {
                 guard let range = text.range(of: regex, options: .regularExpression), range.upperBound == text.endIndex
                 else {

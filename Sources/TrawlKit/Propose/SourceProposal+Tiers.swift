@@ -11,12 +11,14 @@ extension SourceProposal {
     /// `page` is the page as fetched (its `url` the base links resolve against); `address`
     /// where it came from, for the rule on where it may lead; `url` the source's `url` as
     /// it will be written.
+    ///
+    /// `document` is the page already parsed, if the caller has it (the page is parsed once).
     static func candidates(
-        page: FetchedPage, address: URL, url: String, id: String, base: URL?, includeRemote: Bool = true,
-        limit: Int = 8
+        page: FetchedPage, document parsed: Document? = nil, address: URL, url: String, id: String, base: URL?,
+        includeRemote: Bool = true, limit: Int = 8
     ) -> [ProposalCandidate] {
         if let feed = FeedTier.candidate(for: page, url: url, id: id) { return [feed] }
-        let document = Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
+        let document = parsed ?? Document.parseHTML(page.body, url: page.url, contentType: page.contentType)
         var found: [ProposalCandidate] = []
         if includeRemote { found += LinkedFeedTier.candidates(in: document, address: address, id: id) }
 
@@ -39,18 +41,18 @@ extension SourceProposal {
         if includeRemote, let api = WordPressTier.candidate(in: document, address: address, id: id) {
             found.append(api)
         }
-        // Only lists whose items read alike (a title and a link found the same way in each).
-        let lists = ListFinder(document: document).candidates(limit: 20).compactMap { candidate in
-            FieldFinder(members: candidate.members).propose().map { (candidate, $0) }
-        }
+        // Only lists whose items read alike (a title and a link found the same way in each),
+        // until `limit` of them are proposed.
         var heuristic = 0
-        for (candidate, fields) in lists where heuristic < limit {
+        ListFinder(document: document).forEachCandidate(limit: 20) { candidate in
+            guard let fields = FieldFinder(members: candidate.members).propose() else { return true }
             let proposal = SourceProposal(
                 id: id, url: url, base: base?.absoluteString, kind: .list, items: candidate.items, fields: fields)
             if let verified = verified(proposal, tier: .heuristics, page: page, document: document) {
                 found.append(verified)
                 heuristic += 1
             }
+            return heuristic < limit
         }
         return found
     }

@@ -13,14 +13,30 @@ extension ListFinder {
             path += " > " + Self.sharedPart(of: parents)
         }
         let selector = "\(path) > \(Self.sharedPart(of: members))"
-        guard let count = try? document.select(selector).count, count >= members.count else { return nil }
-        if count <= members.count * 2 { return selector }
-        // Rows that only space the items apart are left out by asking for a link.
+        guard var matches = try? document.select(selector).map({ $0 }), matches.count >= members.count else {
+            return nil
+        }
+        // An outline cut short saw the page's first elements only: so are the matches compared.
+        if outline.isCut, let last = members.last, let end = matches.lastIndex(of: last) {
+            matches = Array(matches[...end])
+        }
+        if matches.count <= members.count * 2 { return selector }
+        // Rows that only space the items apart are left out by asking for a link. Counted on
+        // the matches rather than by `:has()` over the document, whose XPath reads every
+        // element's descendants (quadratic on a deeply nested page).
         let linked = "\(path) > \(Self.sharedPart(of: members)):has(a[href])"
-        guard let linkedCount = try? document.select(linked).count, linkedCount >= members.count,
-            linkedCount <= members.count * 2
-        else { return nil }
+        var linkedCount = 0
+        for match in matches where Self.holdsLink(match) {
+            linkedCount += 1
+            if linkedCount > members.count * 2 { return nil }
+        }
+        guard linkedCount >= members.count else { return nil }
         return linked
+    }
+
+    /// Whether an element has an `a[href]` below it, as `:has(a[href])` asks (itself not counted).
+    private static func holdsLink(_ element: Node) -> Bool {
+        ((try? element.select("a[href]")) ?? NodeList([])).contains { $0 != element }
     }
 
     private static func distinct(_ nodes: [Node]) -> [Node] {

@@ -28,13 +28,18 @@ struct PageOutline {
     static let maxElements = 60_000
 
     private(set) var elements: [Element] = []
+    /// Whether the walk stopped at `maxElements`: the table is then the page's first elements.
+    private(set) var isCut = false
 
     init(document: Document, maxElements: Int = Self.maxElements) {
         guard let body = (try? document.xpath("//body"))?.first else { return }
         // Each entry: the node, its parent's index, its depth, whether a link is around it.
         var stack: [(node: Node, parent: Int?, depth: Int, inLink: Bool)] = [(body, nil, 0, false)]
         while let (node, parent, depth, inLink) = stack.popLast() {
-            guard elements.count < maxElements else { break }
+            guard elements.count < maxElements else {
+                isCut = true
+                break
+            }
             let tag = node.tag
             if Self.unseenTags.contains(tag) { continue }
             let index = elements.count

@@ -17,13 +17,23 @@ enum LinkedFeedTier {
     static let feedWords = ["rss", "atom", "feed"]
 
     static func feeds(in document: Document) -> [URL] {
+        feeds(in: document, typeless: false)
+    }
+
+    /// The feeds found by their title or address alone (no `type`): what `init --from`
+    /// fetches to see whether they are feeds.
+    static func typelessFeeds(in document: Document) -> [URL] {
+        feeds(in: document, typeless: true)
+    }
+
+    private static func feeds(in document: Document, typeless onlyTypeless: Bool) -> [URL] {
         let links = (try? document.select("link[rel~=alternate][href]")).map(Array.init) ?? []
         let base = document.baseURL
         var found: [URL] = []
         for link in links {
             guard let href = link.attr("href")?.trimmingCharacters(in: .whitespaces), !href.isEmpty else { continue }
             if let type = link.attr("type")?.lowercased().trimmingCharacters(in: .whitespaces), !type.isEmpty {
-                guard feedTypes.contains(type) else { continue }
+                guard feedTypes.contains(type), !onlyTypeless else { continue }
             } else {
                 let title = (link.attr("title") ?? "").lowercased()
                 let path = href.lowercased().split(separator: "?").first.map(String.init) ?? ""
