@@ -12,16 +12,60 @@ extension ListFinder {
             let parents = Self.distinct(members.compactMap(\.parent))
             path += " > " + Self.sharedPart(of: parents)
         }
-        let selector = "\(path) > \(Self.sharedPart(of: members))"
-        guard let count = try? document.select(selector).count, count >= members.count else { return nil }
+        let leftOut = Self.leftOut(of: members)
+        let part = Self.sharedPart(of: members) + leftOut.selector
+        let selector = "\(path) > \(part)"
+        let wanted = members.count - leftOut.count
+        guard let count = try? document.select(selector).count, count >= wanted else { return nil }
         if count <= members.count * 2 { return selector }
-        // Rows that only space the items apart are left out by asking for a link.
-        let linked = "\(path) > \(Self.sharedPart(of: members)):has(a[href])"
-        guard let linkedCount = try? document.select(linked).count, linkedCount >= members.count,
-            linkedCount <= members.count * 2
-        else { return nil }
-        return linked
+        // Rows that only space the items apart are left out by asking for a link, or, for rows
+        // of no class (a story row, its subtext row), for the child that only the items have.
+        let asks = [":has(a[href])"] + Self.sharedChildren(of: members).map { ":has(> \($0))" }
+        for ask in asks {
+            let narrowed = "\(path) > \(part)\(ask)"
+            guard let narrowedCount = try? document.select(narrowed).count, narrowedCount >= members.count else {
+                continue
+            }
+            if narrowedCount <= members.count + max(1, members.count / 10) { return narrowed }
+        }
+        return nil
     }
+
+    /// Child parts (`td.title`) that every member has, classes only: what tells them from
+    /// their unclassed sibling rows.
+    private static func sharedChildren(of members: [Node]) -> [String] {
+        guard let first = members.first else { return [] }
+        var parts: [String] = []
+        for child in first.children {
+            guard let name = classNames(of: child).first else { continue }
+            let part = "\(child.tag).\(name)"
+            if !parts.contains(part),
+                members.allSatisfy({ member in
+                    member.children.contains { $0.tag == child.tag && classNames(of: $0).contains(name) }
+                })
+            {
+                parts.append(part)
+            }
+        }
+        return parts
+    }
+
+    /// `:not(.x)` for an advertisement among the items (a sponsored story in a stream, named
+    /// so by its class): a reader skips it. `count` is how many members it leaves out.
+    static func leftOut(of members: [Node]) -> (selector: String, count: Int) {
+        var names: [String] = []
+        for member in members {
+            for name in classNames(of: member) where !names.contains(name) {
+                if NameWords.split(name).contains(where: adWords.contains) { names.append(name) }
+            }
+        }
+        let shared = names.filter { name in members.allSatisfy { classNames(of: $0).contains(name) } }
+        let marks = Array(names.filter { !shared.contains($0) }.prefix(2))
+        let count = members.filter { member in classNames(of: member).contains(where: marks.contains) }.count
+        return (marks.map { ":not(.\($0))" }.joined(), count)
+    }
+
+    static let adWords: Set<String> = ["ad", "ads", "advert", "advertisement", "sponsored", "promoted"]
 
     private static func distinct(_ nodes: [Node]) -> [Node] {
         var result: [Node] = []
