@@ -20,6 +20,8 @@ struct ListFinder {
         var items: String
         var members: [Node]
         var score: Double
+        /// The outline index of the element that holds the items.
+        var container: Int
     }
 
     /// Groups looked at through their nodes, the best by their outline numbers: a page of
@@ -36,6 +38,7 @@ struct ListFinder {
             guard let candidate = candidate(for: group, in: outline) else { continue }
             found.append(candidate)
         }
+        found += joined(found)
         // A list inside another's items (each article's tags) is part of that list, not a rival;
         // so is a list whose items are some of another's (one day's cards of the whole week).
         var kept: [Candidate] = []
@@ -45,7 +48,9 @@ struct ListFinder {
                 return other.members.contains(first)
                     || other.members.prefix(Self.sampleSize).contains { ItemTitle.isInside(first, $0) }
             }
-            if !overlaps { kept.append(candidate) }
+            // A structure whose items do not read alike (no title found the same way in each)
+            // is no list, and hides none inside it.
+            if !overlaps, FieldFinder(members: candidate.members).propose() != nil { kept.append(candidate) }
             if kept.count == limit { break }
         }
         return kept
@@ -58,7 +63,7 @@ struct ListFinder {
         guard titles.count >= 3, Double(titles.count) >= 0.6 * Double(sample.count) else { return nil }
         guard let items = itemSelector(for: group, members: members, in: outline) else { return nil }
         let score = Self.score(sample, titles: titles, count: members.count, container: group.container, in: outline)
-        return Candidate(items: items, members: members, score: score)
+        return Candidate(items: items, members: members, score: score, container: group.container)
     }
 
     /// The item's title link, for showing an example of a candidate.

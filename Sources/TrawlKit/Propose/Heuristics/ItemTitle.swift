@@ -19,21 +19,19 @@ struct ItemTitle {
         // link names it and a heading or a title element does.
         let leading = links.isEmpty ? leadingLinks(in: item) : links
         guard !leading.isEmpty else { return nil }
-        if let headings = try? item.xpath(Self.headingPath) {
-            for heading in headings {
-                if let title = title(in: heading, links: links) { return title }
-            }
-            // A heading with no link of its own names the item; the item's link leads to it.
-            if let heading = headings.first(where: { !$0.text.isEmpty && isHeadline($0.text) }),
-                let link = leading.first
-            {
-                return ItemTitle(text: heading, link: link)
-            }
+        let headings = (try? item.xpath(Self.headingPath)).map(Array.init) ?? []
+        for heading in headings {
+            if let title = title(in: heading, links: links) { return title }
         }
-        // An element its author called the title or header (`release-header`, `p.card-title`).
+        // An element its author called the title or header (`release-header`, `p.card-title`)
+        // and that holds the link names the item before a heading of its body does.
         let marked = markedTitles(in: item)
         for element in marked {
             if let title = title(in: element, links: links) { return title }
+        }
+        // A heading with no link of its own names the item; the item's link leads to it.
+        if let heading = headings.first(where: { !$0.text.isEmpty && isHeadline($0.text) }), let link = leading.first {
+            return ItemTitle(text: heading, link: link)
         }
         if let element = marked.first(where: { isHeadline($0.text) }), let link = leading.first {
             return ItemTitle(text: element, link: link)

@@ -29,12 +29,21 @@ extension ListFinder {
                 var byShape: [String: [Int]] = [:]
                 var order: [String] = []
                 for parent in parents {
-                    for child in elements[parent].children {
+                    // A wrapper of one element (a section's one container) is looked through.
+                    var holder = parent
+                    for _ in 0..<3 where elements[holder].children.count == 1 { holder = elements[holder].children[0] }
+                    for child in elements[holder].children {
                         let key = elements[child].tag + "." + (elements[child].classes.first.map(Self.unnumbered) ?? "")
                         if byShape[key] == nil { order.append(key) }
                         byShape[key, default: []].append(child)
                     }
                 }
+                // Lists that each number their items from 1 (a most-read tab, a most-shared tab)
+                // are as many lists, not one.
+                let restarts = parents.prefix(8).filter { parent in
+                    outline.elements[parent].node.text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("1")
+                }
+                if restarts.count >= 2 { continue }
                 for key in order {
                     guard let members = byShape[key], members.count > parents.count else { continue }
                     let sources = Set(members.compactMap { elements[$0].parent })

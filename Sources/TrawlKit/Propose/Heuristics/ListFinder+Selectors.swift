@@ -10,7 +10,9 @@ extension ListFinder {
         var path = containerSelector
         if group.isCousins {
             let parents = Self.distinct(members.compactMap(\.parent))
-            path += " > " + Self.sharedPart(of: parents)
+            // The parents may stand inside wrappers of their own: any depth below the container.
+            let direct = parents.allSatisfy { $0.parent == container }
+            path += (direct ? " > " : " ") + Self.sharedPart(of: parents)
         }
         let leftOut = Self.leftOut(of: members)
         let part = Self.sharedPart(of: members) + leftOut.selector
