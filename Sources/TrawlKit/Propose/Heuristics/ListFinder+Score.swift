@@ -27,7 +27,9 @@ extension ListFinder {
         // A numbered top-N (most read) is what people watch, even beside the content.
         if isRanked(sample) { return size * headline * distinct * extra * 1.5 }
         let region = region(of: outline.elements[container].node)
-        return size * headline * distinct * extra * region.weight
+        // Rows under a header row: the author declared them a list of records.
+        let declared = sample.first.flatMap(TableHeader.of(row:)) != nil ? 1.5 : 1
+        return size * headline * distinct * extra * region.weight * declared
     }
 
     /// The words of a title; in a script written without spaces (Chinese, Japanese), a word
