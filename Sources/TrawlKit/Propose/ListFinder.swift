@@ -39,6 +39,7 @@ struct ListFinder {
             found.append(candidate)
         }
         found += joined(found)
+        found = withoutRepeatedSublists(found)
         // A list inside another's items (each article's tags) is part of that list, not a rival;
         // so is a list whose items are some of another's (one day's cards of the whole week).
         var kept: [Candidate] = []
