@@ -26,7 +26,11 @@ extension ListFinder {
         let size = pow(Double(min(count, 40)), 0.8)
         // A numbered top-N (most read) is what people watch, even beside the content.
         if isRanked(sample) { return size * headline * distinct * extra * 1.5 }
-        let region = region(of: outline.elements[container].node)
+        var region = region(of: outline.elements[container].node)
+        // Items that each carry a `<time>` are posts or events, whatever their box is called
+        // (a "widget" of upcoming events): menus and footers have no dates.
+        let dated = sample.filter { ((try? $0.xpath(".//time[@datetime]"))?.count ?? 0) > 0 }
+        if region == .boilerplate, Double(dated.count) >= 0.6 * Double(sample.count) { region = .unknown }
         // Rows under a header row: the author declared them a list of records.
         let declared = sample.first.flatMap(TableHeader.of(row:)) != nil ? 1.5 : 1
         return size * headline * distinct * extra * region.weight * declared
