@@ -36,10 +36,11 @@ extension ListFinder {
         return size * headline * distinct * extra * region.weight * declared
     }
 
-    /// The words of a title; in a script written without spaces (Chinese, Japanese), a word
+    /// The words of a title, hyphenated names counted by their parts; in a script written without spaces (Chinese, Japanese), a word
     /// is about two characters, so "两岸经贸合作与发展论坛" is a headline and not one word.
     static func wordCount(_ text: String) -> Int {
-        let spaced = text.split(whereSeparator: \.isWhitespace).count
+        // A name joined by hyphens ("social-media-profiles") is as many words.
+        let spaced = text.split { $0.isWhitespace || $0 == "-" || $0 == "_" }.count
         let unspaced = text.unicodeScalars.filter(isUnspacedScript).count
         return max(spaced, unspaced / 2)
     }
