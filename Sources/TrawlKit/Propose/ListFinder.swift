@@ -22,6 +22,8 @@ struct ListFinder {
         var score: Double
         /// The outline index of the element that holds the items.
         var container: Int
+        /// The fields its items read alike by, once worked out (`candidates` keeps only lists that have them).
+        var fields: FieldFinder.Proposal? = nil
     }
 
     /// Groups looked at through their nodes, the best by their outline numbers: a page of
@@ -51,7 +53,10 @@ struct ListFinder {
             }
             // A structure whose items do not read alike (no title found the same way in each)
             // is no list, and hides none inside it.
-            if !overlaps, FieldFinder(members: candidate.members).propose() != nil { kept.append(candidate) }
+            guard !overlaps, let fields = FieldFinder(members: candidate.members).propose() else { continue }
+            var list = candidate
+            list.fields = fields
+            kept.append(list)
             if kept.count == limit { break }
         }
         return kept

@@ -41,7 +41,7 @@ extension SourceProposal {
         }
         // Only lists whose items read alike (a title and a link found the same way in each).
         let lists = ListFinder(document: document).candidates(limit: 20).compactMap { candidate in
-            FieldFinder(members: candidate.members).propose().map { (candidate, $0) }
+            candidate.fields.map { (candidate, $0) }
         }
         var heuristic = 0
         for (candidate, fields) in lists where heuristic < limit {

@@ -63,7 +63,10 @@ struct ItemTitle {
 
     /// Elements inside the item whose class says they hold its title, in document order.
     static func markedTitles(in item: Node) -> [Node] {
-        guard let elements = try? item.xpath(".//*[@class]") else { return [] }
+        // libxml2 narrows to classes that could hold the words ("Title", "header"…) before they are split.
+        guard let elements = try? item.xpath(".//*[contains(@class, 'itle') or contains(@class, 'ead')]") else {
+            return []
+        }
         return elements.prefix(200).filter { element in
             element.tag != "a" && !element.text.isEmpty
                 && NameWords.of(element).contains(where: titleWords.contains)

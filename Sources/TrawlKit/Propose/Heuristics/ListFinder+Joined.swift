@@ -9,8 +9,7 @@ extension ListFinder {
         var byPattern: [String: [Candidate]] = [:]
         var order: [String] = []
         for candidate in found {
-            let pattern = candidate.items.replacingOccurrences(
-                of: #":nth-of-type\(\d+\)"#, with: "", options: .regularExpression)
+            let pattern = Self.anyBox(candidate.items)
             guard pattern != candidate.items else { continue }
             if byPattern[pattern] == nil { order.append(pattern) }
             byPattern[pattern, default: []].append(candidate)
@@ -33,5 +32,10 @@ extension ListFinder {
             joined.append(Candidate(items: pattern, members: members, score: score, container: container))
         }
         return joined
+    }
+
+    /// The selector freed of the `:nth-of-type()` parts that pick one of like boxes.
+    static func anyBox(_ selector: String) -> String {
+        selector.replacingOccurrences(of: #":nth-of-type\(\d+\)"#, with: "", options: .regularExpression)
     }
 }

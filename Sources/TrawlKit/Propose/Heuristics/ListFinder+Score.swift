@@ -29,8 +29,10 @@ extension ListFinder {
         var region = region(of: outline.elements[container].node)
         // Items that each carry a `<time>` are posts or events, whatever their box is called
         // (a "widget" of upcoming events): menus and footers have no dates.
-        let dated = sample.filter { ((try? $0.xpath(".//time[@datetime]"))?.count ?? 0) > 0 }
-        if region == .boilerplate, Double(dated.count) >= 0.6 * Double(sample.count) { region = .unknown }
+        if region == .boilerplate {
+            let dated = sample.filter { ((try? $0.xpath(".//time[@datetime]"))?.count ?? 0) > 0 }
+            if Double(dated.count) >= 0.6 * Double(sample.count) { region = .unknown }
+        }
         // Rows under a header row: the author declared them a list of records.
         let declared = sample.first.flatMap(TableHeader.of(row:)) != nil ? 1.5 : 1
         return size * headline * distinct * extra * region.weight * declared

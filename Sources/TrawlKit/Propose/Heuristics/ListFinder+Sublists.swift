@@ -16,14 +16,20 @@ extension ListFinder {
         }
         return found.enumerated().compactMap { index, candidate in
             guard let first = candidate.members.first else { return nil }
-            let pattern = candidate.items.replacingOccurrences(
-                of: #":nth-of-type\(\d+\)"#, with: "", options: .regularExpression)
+            let pattern = Self.anyBox(candidate.items)
             guard pattern != candidate.items, let count = try? document.select(pattern).count,
                 count >= candidate.members.count * 2
             else { return candidate }
+            // The first item's ancestors, walked once: each other list's items are looked up there.
+            var ancestors: [Node] = []
+            var current = first.parent
+            while let element = current, ancestors.count < 64, element.tag != "body" {
+                ancestors.append(element)
+                current = element.parent
+            }
             let outer = found.indices.first { other in
                 other != index && found[other].members.count >= 3
-                    && found[other].members.prefix(Self.sampleSize).contains { ItemTitle.isInside(first, $0) }
+                    && found[other].members.prefix(Self.sampleSize).contains(where: ancestors.contains)
                     && readsAlike(other)
             }
             return outer == nil ? candidate : nil
