@@ -20,6 +20,37 @@ import Testing
             ])
     }
 
+    @Test func rowsUnderAHeaderRowAreProposedAsATableWithTheTitleColumnByItsLabel() throws {
+        let file = Fixture.url("proposals-extra/table-movies-jqm.html")
+        let base = try #require(URL(string: "https://demos.jquerymobile.com/table-column-toggle-options/"))
+        let page = FetchedPage(requestedURL: base, url: base, body: try Data(contentsOf: file))
+        let candidates = SourceProposal.candidates(
+            page: page, address: base, url: base.absoluteString, id: "movies", base: base, includeRemote: false)
+        let best = try #require(candidates.first)
+        #expect(best.proposal.kind == .table)
+        #expect(best.proposal.table?.titleColumn == "Movie Title")
+        #expect(best.proposal.table?.header.contains("Year") == true)
+        let items = best.items ?? []
+        #expect(items.count == 10)
+        // The rank (a th without a link) is not the title: the first cell with a link is.
+        #expect(items.prefix(3).map(\.title) == ["Citizen Kane", "Casablanca", "The Godfather"])
+        #expect(items.first?.url?.absoluteString == "https://en.wikipedia.org/wiki/Citizen_Kane")
+    }
+
+    @Test(arguments: [
+        ("bullet12", "bullet"), ("c_hpbullet1", "c_hpbullet"), ("post", "post"), ("h2", "h"), ("2024", "2024"),
+    ])
+    func aClassThatCountsItsElementIsOneShape(name: String, stem: String) {
+        #expect(ListFinder.unnumbered(name) == stem)
+    }
+
+    @Test(arguments: [
+        ("两岸经贸合作与发展论坛：应加快两岸服务业合作步伐", 11), ("The Coming Chip Wars", 4), ("News", 1),
+    ])
+    func titlesWrittenWithoutSpacesCountWordsByCharacters(text: String, words: Int) {
+        #expect(ListFinder.wordCount(text) == words)
+    }
+
     @Test(arguments: [
         ("Posted on September 3, 2019 at 6:09 AM", true), ("March 2024", true), ("3 hours ago", true),
         ("2019-09-03", true), ("Mon 12", true), ("The Day After", false), ("Lightweight Alternatives", false),
@@ -31,6 +62,7 @@ import Testing
     @Test(arguments: [
         ("Continue reading →", false), ("Read more", false), ("12 comments", false), ("Skip to content", false),
         ("2", false), ("Back to the Future review", true), ("The Coming Chip Wars", true),
+        ("https://www.jagonews24.com/law-courts/news/615305", false), ("www.example.org", false),
     ])
     func linkWordsAndNumbersAreNoHeadlines(text: String, isHeadline: Bool) {
         #expect(ItemTitle.isHeadline(text) == isHeadline)

@@ -51,14 +51,15 @@ struct FieldFinder {
 
     // MARK: Title and link
 
-    /// The link itself, its own text (a rank in a child left out), or the child holding the headline.
+    /// The link itself, its own text (a rank in a child left out), or the child holding the
+    /// headline (most of the link's text: an album's name beside its artist's is not it).
     private func titleSelector(link: Node, linkSelector: String) -> String {
         let full = link.text.count
         let own = link.ownText.count
         if own == full { return linkSelector }
         if Double(own) >= 0.6 * Double(full) { return "\(linkSelector)::text" }
         let holders = ((try? link.xpath(".//*")).map(Array.init) ?? [])
-            .filter { Double($0.text.count) >= 0.6 * Double(full) }
+            .filter { Double($0.text.count) >= 0.8 * Double(full) }
         // The innermost of the elements holding just the headline (a heading, not its wrapper).
         let shortest = holders.map(\.text.count).min()
         let inner = holders.last { $0.text.count == shortest }

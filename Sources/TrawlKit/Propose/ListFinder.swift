@@ -20,6 +20,10 @@ struct ListFinder {
         var items: String
         var members: [Node]
         var score: Double
+        /// The outline index of the element that holds the items.
+        var container: Int
+        /// The fields its items read alike by, once worked out (`candidates` keeps only lists that have them).
+        var fields: FieldFinder.Proposal? = nil
     }
 
     /// Groups looked at through their nodes, the best by their outline numbers: a page of
@@ -29,57 +33,43 @@ struct ListFinder {
     static let sampleSize = 40
 
     func candidates(limit: Int = 8) -> [Candidate] {
-        var all: [Candidate] = []
-        forEachCandidate(limit: limit) { candidate in
-            all.append(candidate)
-            return true
-        }
-        return all
-    }
-
-    /// The candidates best first, handed to `body` one at a time until it returns false: a
-    /// caller that needs only the first few pays for no more item selectors than those.
-    func forEachCandidate(limit: Int = 8, _ body: (Candidate) -> Bool) {
         let outline = PageOutline(document: document)
         let groups = Self.groups(in: outline)
-        var scored: [Scored] = []
+        var found: [Candidate] = []
         for group in groups.prefix(Self.maxExamined) {
-            guard let found = scoredGroup(group, in: outline) else { continue }
-            scored.append(found)
+            guard let candidate = candidate(for: group, in: outline) else { continue }
+            found.append(candidate)
         }
+        found += joined(found)
+        found = withoutRepeatedSublists(found)
         // A list inside another's items (each article's tags) is part of that list, not a rival;
         // so is a list whose items are some of another's (one day's cards of the whole week).
-        // The item selector, which reads the whole document, is worked out only for the groups
-        // that would be kept, best first (the sort is stable, so the order is as if all had one).
         var kept: [Candidate] = []
-        for group in scored.sorted(by: { $0.score > $1.score }) {
+        for candidate in found.sorted(by: { $0.score > $1.score }) {
             let overlaps = kept.contains { other in
-                guard let first = group.members.first else { return true }
+                guard let first = candidate.members.first else { return true }
                 return other.members.contains(first)
                     || other.members.prefix(Self.sampleSize).contains { ItemTitle.isInside(first, $0) }
             }
-            if overlaps { continue }
-            guard let items = itemSelector(for: group.group, members: group.members, in: outline) else { continue }
-            let candidate = Candidate(items: items, members: group.members, score: group.score)
-            kept.append(candidate)
-            if !body(candidate) || kept.count == limit { break }
+            // A structure whose items do not read alike (no title found the same way in each)
+            // is no list, and hides none inside it.
+            guard !overlaps, let fields = FieldFinder(members: candidate.members).propose() else { continue }
+            var list = candidate
+            list.fields = fields
+            kept.append(list)
+            if kept.count == limit { break }
         }
+        return kept
     }
 
-    /// A group whose items read as titled links, with its score, before its selector is known.
-    private struct Scored {
-        var group: Group
-        var members: [Node]
-        var score: Double
-    }
-
-    private func scoredGroup(_ group: Group, in outline: PageOutline) -> Scored? {
+    private func candidate(for group: Group, in outline: PageOutline) -> Candidate? {
         let members = group.members.map { outline.elements[$0].node }
         let sample = Array(members.prefix(Self.sampleSize))
         let titles = sample.compactMap(ItemTitle.find)
         guard titles.count >= 3, Double(titles.count) >= 0.6 * Double(sample.count) else { return nil }
+        guard let items = itemSelector(for: group, members: members, in: outline) else { return nil }
         let score = Self.score(sample, titles: titles, count: members.count, container: group.container, in: outline)
-        return Scored(group: group, members: members, score: score)
+        return Candidate(items: items, members: members, score: score, container: group.container)
     }
 
     /// The item's title link, for showing an example of a candidate.

@@ -41,20 +41,40 @@ extension SourceProposal {
         if includeRemote, let api = WordPressTier.candidate(in: document, address: address, id: id) {
             found.append(api)
         }
-        // Only lists whose items read alike (a title and a link found the same way in each),
-        // until `limit` of them are proposed.
+        // Only lists whose items read alike (a title and a link found the same way in each).
+        let lists = ListFinder(document: document).candidates(limit: 20).compactMap { candidate in
+            candidate.fields.map { (candidate, $0) }
+        }
         var heuristic = 0
-        ListFinder(document: document).forEachCandidate(limit: 20) { candidate in
-            guard let fields = FieldFinder(members: candidate.members).propose() else { return true }
-            let proposal = SourceProposal(
+        for (candidate, fields) in lists where heuristic < limit {
+            var proposal = SourceProposal(
                 id: id, url: url, base: base?.absoluteString, kind: .list, items: candidate.items, fields: fields)
+            // Rows of a table with a header row: a `table` source, its columns by their labels.
+            if let table = tableFields(for: candidate.members) {
+                var tabled = proposal
+                tabled.kind = .table
+                tabled.items = nil
+                tabled.table = table
+                if let verified = verified(tabled, tier: .heuristics, page: page, document: document),
+                    (verified.items?.count ?? 0) >= 3
+                {
+                    proposal = tabled
+                }
+            }
             if let verified = verified(proposal, tier: .heuristics, page: page, document: document) {
                 found.append(verified)
                 heuristic += 1
             }
-            return heuristic < limit
         }
         return found
+    }
+
+    /// The header and title column of table rows, when their table has a header row.
+    private static func tableFields(for members: [Node]) -> TableFields? {
+        guard let row = members.first, row.tag == "tr", let header = TableHeader.of(row: row),
+            let title = ItemTitle.find(in: row), let column = header.column(of: title.link, in: row)
+        else { return nil }
+        return TableFields(header: header.header, titleColumn: column)
     }
 
     /// The proposal with what it scrapes from the page, if that is at least three items.
@@ -74,6 +94,7 @@ extension SourceProposal {
         guard items.count >= 3 || tier == .heuristics else { return nil }
         return ProposalCandidate(
             tier: tier, proposal: proposal, items: items,
-            label: proposal.items ?? CountText.of(items.count, "item", "items"))
+            label: proposal.table.map { "table headed " + $0.header.joined(separator: ", ") } ?? proposal.items
+                ?? CountText.of(items.count, "item", "items"))
     }
 }

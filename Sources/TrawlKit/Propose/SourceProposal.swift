@@ -16,8 +16,16 @@ struct SourceProposal {
     var fields: FieldFinder.Proposal?
     /// For `json` from a page: the elements whose text holds the JSON.
     var script: String?
+    /// For `table`: the header labels, and the column whose link is the title and url.
+    var table: TableFields?
     /// For `json`: the fields as JSONPaths with the item as root.
     var jsonFields: JSONFields?
+
+    /// A `table` source's header and title column.
+    struct TableFields: Equatable {
+        var header: [String]
+        var titleColumn: String
+    }
 
     /// A `json` source's fields.
     struct JSONFields: Equatable {
@@ -46,7 +54,16 @@ struct SourceProposal {
             "{", "  \"id\": \(string(id)),", "  \"kind\": \(string(kind.rawValue)),", "  \"url\": \(string(url))",
         ]
         if let base { lines[lines.count - 1] += ",\n  \"base\": \(string(base))" }
-        if let items, let fields = jsonFields {
+        if let table {
+            lines[lines.count - 1] += ","
+            lines.append("  \"header\": [\(table.header.map(string).joined(separator: ", "))],")
+            let column = string(table.titleColumn)
+            lines.append("  \"fields\": {")
+            lines.append("    \"title\": { \"column\": \(column), \"css\": \"a\" },")
+            lines.append("    \"url\": { \"column\": \(column), \"css\": \"a::attr(href)\", \"type\": \"url\" }")
+            lines.append("  },")
+            lines.append("  \"required\": [\"title\", \"url\"]")
+        } else if let items, let fields = jsonFields {
             lines[lines.count - 1] += ","
             if let script { lines.append("  \"script\": \(string(script)),") }
             lines.append("  \"items\": \(string(items)),")

@@ -29,12 +29,21 @@ extension ListFinder {
                 var byShape: [String: [Int]] = [:]
                 var order: [String] = []
                 for parent in parents {
-                    for child in elements[parent].children {
-                        let key = elements[child].tag + "." + (elements[child].classes.first ?? "")
+                    // A wrapper of one element (a section's one container) is looked through.
+                    var holder = parent
+                    for _ in 0..<3 where elements[holder].children.count == 1 { holder = elements[holder].children[0] }
+                    for child in elements[holder].children {
+                        let key = elements[child].tag + "." + (elements[child].classes.first.map(Self.unnumbered) ?? "")
                         if byShape[key] == nil { order.append(key) }
                         byShape[key, default: []].append(child)
                     }
                 }
+                // Lists that each number their items from 1 (a most-read tab, a most-shared tab)
+                // are as many lists, not one.
+                let restarts = parents.prefix(8).filter { parent in
+                    outline.elements[parent].node.text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("1")
+                }
+                if restarts.count >= 2 { continue }
                 for key in order {
                     guard let members = byShape[key], members.count > parents.count else { continue }
                     let sources = Set(members.compactMap { elements[$0].parent })
@@ -67,8 +76,8 @@ extension ListFinder {
     }
 
     /// The children split by shape: one tag, and classes that join them (`post odd` and
-    /// `post even` are one shape; `athing`, no class and `spacer` are three). Children of
-    /// no class are a shape of their own.
+    /// `post even` are one shape, so are `bullet1` and `bullet2`; `athing`, no class and
+    /// `spacer` are three). Children of no class are a shape of their own.
     static func alike(_ children: [Int], in outline: PageOutline) -> [[Int]] {
         let elements = outline.elements
         var shapes: [[Int]] = []
@@ -77,7 +86,7 @@ extension ListFinder {
         for child in children {
             let element = elements[child]
             if skippedTags.contains(element.tag) { continue }
-            let classes = Set(element.classes)
+            let classes = Set(element.classes.map(Self.unnumbered))
             let match = shapes.indices.first { index in
                 shapeTags[index] == element.tag
                     && (classes.isEmpty ? shapeClasses[index].isEmpty : !shapeClasses[index].isDisjoint(with: classes))
@@ -118,6 +127,12 @@ extension ListFinder {
             }
         }
         return split.filter { $0.count >= 2 }
+    }
+
+    /// A class name without the number that counts its element (`bullet12` → `bullet`).
+    static func unnumbered(_ name: String) -> String {
+        let stem = name.reversed().drop { $0.isNumber }.reversed()
+        return stem.isEmpty ? name : String(stem)
     }
 
     static let skippedTags: Set<String> = [

@@ -3,7 +3,8 @@ import TrawlHTML
 extension ListFinder {
     /// Where on the page a list stands, as the nearest telling ancestor says.
     enum Region: Equatable {
-        /// Navigation, a header or footer, a sidebar, an archive, pagination, a sponsored block.
+        /// Navigation, a header or footer, a sidebar, an archive, pagination, a sponsored block,
+        /// the inside of a closed `<details>`.
         case boilerplate
         /// `main`, an `article`, `role=main`, or an element its author called the content.
         case content
@@ -24,6 +25,8 @@ extension ListFinder {
         var steps = 0
         while let element = current, element.tag != "body", element.tag != "html", steps < 256 {
             if boilerplateTags.contains(element.tag) { return .boilerplate }
+            // A closed `<details>` shows its summary only: what is inside, a reader does not see.
+            if element.tag == "details", element.attr("open") == nil { return .boilerplate }
             if let role = element.attr("role")?.lowercased() {
                 if boilerplateRoles.contains(role) { return .boilerplate }
                 if role == "main" || role == "feed" { return .content }

@@ -10,34 +10,81 @@ extension ListFinder {
         var path = containerSelector
         if group.isCousins {
             let parents = Self.distinct(members.compactMap(\.parent))
-            path += " > " + Self.sharedPart(of: parents)
+            // The parents may stand inside wrappers of their own: any depth below the container.
+            let direct = parents.allSatisfy { $0.parent == container }
+            path += (direct ? " > " : " ") + Self.sharedPart(of: parents)
         }
-        let selector = "\(path) > \(Self.sharedPart(of: members))"
-        guard var matches = try? document.select(selector).map({ $0 }), matches.count >= members.count else {
-            return nil
-        }
+        let leftOut = Self.leftOut(of: members)
+        let part = Self.sharedPart(of: members) + leftOut.selector
+        let selector = "\(path) > \(part)"
+        let wanted = members.count - leftOut.count
+        guard var matches = try? document.select(selector).map({ $0 }), matches.count >= wanted else { return nil }
         // An outline cut short saw the page's first elements only: so are the matches compared.
         if outline.isCut, let last = members.last, let end = matches.lastIndex(of: last) {
             matches = Array(matches[...end])
         }
         if matches.count <= members.count * 2 { return selector }
-        // Rows that only space the items apart are left out by asking for a link. Counted on
-        // the matches rather than by `:has()` over the document, whose XPath reads every
-        // element's descendants (quadratic on a deeply nested page).
-        let linked = "\(path) > \(Self.sharedPart(of: members)):has(a[href])"
-        var linkedCount = 0
-        for match in matches where Self.holdsLink(match) {
-            linkedCount += 1
-            if linkedCount > members.count * 2 { return nil }
+        // Rows that only space the items apart are left out by asking for a link, or, for rows
+        // of no class (a story row, its subtext row), for the child that only the items have.
+        // Each ask is counted on the matches rather than by `:has()` over the document, whose
+        // XPath reads every element's descendants (quadratic on a deeply nested page).
+        let asks: [(selector: String, holds: (Node) -> Bool)] =
+            [(":has(a[href])", Self.holdsLink)]
+            + Self.sharedChildren(of: members).map { child in
+                (":has(> \(child.selector))", { $0.children.contains(where: child.matches) })
+            }
+        for ask in asks {
+            var narrowedCount = 0
+            for match in matches where ask.holds(match) {
+                narrowedCount += 1
+                if narrowedCount > members.count * 2 { break }
+            }
+            guard narrowedCount >= members.count else { continue }
+            if narrowedCount <= members.count + max(1, members.count / 10) { return "\(path) > \(part)\(ask.selector)" }
         }
-        guard linkedCount >= members.count else { return nil }
-        return linked
+        return nil
     }
 
     /// Whether an element has an `a[href]` below it, as `:has(a[href])` asks (itself not counted).
     private static func holdsLink(_ element: Node) -> Bool {
         ((try? element.select("a[href]")) ?? NodeList([])).contains { $0 != element }
     }
+
+    /// Child parts (`td.title`) that every member has, classes only: what tells them from
+    /// their unclassed sibling rows, with the test a child passes.
+    private static func sharedChildren(of members: [Node]) -> [(selector: String, matches: (Node) -> Bool)] {
+        guard let first = members.first else { return [] }
+        var parts: [String] = []
+        var tests: [(selector: String, matches: (Node) -> Bool)] = []
+        for child in first.children {
+            guard let name = classNames(of: child).first else { continue }
+            let part = "\(child.tag).\(name)"
+            let tag = child.tag
+            let matches: (Node) -> Bool = { $0.tag == tag && classNames(of: $0).contains(name) }
+            if !parts.contains(part), members.allSatisfy({ $0.children.contains(where: matches) }) {
+                parts.append(part)
+                tests.append((part, matches))
+            }
+        }
+        return tests
+    }
+
+    /// `:not(.x)` for an advertisement among the items (a sponsored story in a stream, named
+    /// so by its class): a reader skips it. `count` is how many members it leaves out.
+    static func leftOut(of members: [Node]) -> (selector: String, count: Int) {
+        var names: [String] = []
+        for member in members {
+            for name in classNames(of: member) where !names.contains(name) {
+                if NameWords.split(name).contains(where: adWords.contains) { names.append(name) }
+            }
+        }
+        let shared = names.filter { name in members.allSatisfy { classNames(of: $0).contains(name) } }
+        let marks = Array(names.filter { !shared.contains($0) }.prefix(2))
+        let count = members.filter { member in classNames(of: member).contains(where: marks.contains) }.count
+        return (marks.map { ":not(.\($0))" }.joined(), count)
+    }
+
+    static let adWords: Set<String> = ["ad", "ads", "advert", "advertisement", "sponsored", "promoted"]
 
     private static func distinct(_ nodes: [Node]) -> [Node] {
         var result: [Node] = []

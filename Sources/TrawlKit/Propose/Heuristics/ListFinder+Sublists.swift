@@ -1,0 +1,38 @@
+import Foundation
+import TrawlHTML
+
+extension ListFinder {
+    /// The candidates less the sublists that every item of another list repeats (each
+    /// release's list of changes, each post's tags): they are that list's detail, however
+    /// well one of them scores. A sublist is one whose selector, freed of the `:nth-of-type`
+    /// that picks its box, finds the same structure in other items too.
+    func withoutRepeatedSublists(_ found: [Candidate]) -> [Candidate] {
+        var reads: [Int: Bool] = [:]
+        func readsAlike(_ index: Int) -> Bool {
+            if let known = reads[index] { return known }
+            let alike = FieldFinder(members: found[index].members).propose() != nil
+            reads[index] = alike
+            return alike
+        }
+        return found.enumerated().compactMap { index, candidate in
+            guard let first = candidate.members.first else { return nil }
+            let pattern = Self.anyBox(candidate.items)
+            guard pattern != candidate.items, let count = try? document.select(pattern).count,
+                count >= candidate.members.count * 2
+            else { return candidate }
+            // The first item's ancestors, walked once: each other list's items are looked up there.
+            var ancestors: [Node] = []
+            var current = first.parent
+            while let element = current, ancestors.count < 64, element.tag != "body" {
+                ancestors.append(element)
+                current = element.parent
+            }
+            let outer = found.indices.first { other in
+                other != index && found[other].members.count >= 3
+                    && found[other].members.prefix(Self.sampleSize).contains(where: ancestors.contains)
+                    && readsAlike(other)
+            }
+            return outer == nil ? candidate : nil
+        }
+    }
+}
