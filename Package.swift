@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "TrawlHTMLTests", dependencies: ["TrawlHTML", "TestSupport"]),
         .testTarget(name: "TrawlDatesTests", dependencies: ["TrawlDates", "TestSupport"]),
         .testTarget(name: "TrawlFeedsTests", dependencies: ["TrawlFeeds", "TestSupport"]),
-        .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"]),
+        .testTarget(name: "TrawlJSONTests", dependencies: ["TrawlJSON", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "TrawlServeTests", dependencies: ["TrawlServe", "TestSupport"]),
         .testTarget(name: "TrawlTextTests", dependencies: ["TrawlText"]),

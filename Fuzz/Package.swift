@@ -29,5 +29,7 @@ let package = Package(
         target("config", ["TrawlKit"]),
         target("cache", ["TrawlKit", "TrawlJSON"]),
         target("jsonpath", ["TrawlJSON"]),
+        target("jsliteral", ["TrawlJSON"]),
+        target("import", ["TrawlKit", "TrawlJSON"]),
     ]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs each for a bounded time.
-# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config cache jsonpath)
+# Usage: Fuzz/run.sh [SECONDS_EACH] [TARGET...]   (targets: html selector feed date mustache config cache jsonpath jsliteral import)
 # Seeds come from ../shared/testdata at run time (set TRAWL_SHARED to the folder holding
 # testdata/); nothing is copied into the repository. A crash leaves crash-* in Fuzz/crashes/
 # and makes the script fail: turn it into a regression test.
@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config cache jsonpath)
+[ ${#targets[@]} -gt 0 ] || targets=(html selector feed date mustache config cache jsonpath jsliteral import)
 
 shared="${TRAWL_SHARED:-}"
 if [ -z "$shared" ]; then
@@ -71,6 +71,43 @@ for index, case in enumerate(json.load(open(sys.argv[1]))["tests"]):
         seed.write(case["selector"] + "\n" + json.dumps(case.get("document", None)))
 PY
             echo "$work/jsonpath" ;;
+        jsliteral)
+            # Each inline script's assigned state, cut from its opening bracket (the pages'
+            # `window.__NUXT__ = {…}` and the like), and the JSON fixtures, which are literals too.
+            mkdir -p "$work/jsliteral"
+            python3 - "$work/jsliteral" ../Tests/TrawlKitTests/Fixtures/json "$testdata/pages" <<'PY'
+import os, re, sys
+count = 0
+for folder in sys.argv[2:]:
+    for root, _, files in sorted(os.walk(folder)):
+        for name in sorted(files):
+            text = open(os.path.join(root, name), "rb").read()
+            if name.endswith(".json") and len(text) < 200_000 and count < 600:
+                open(f"{sys.argv[1]}/json-{count:04}", "wb").write(text)
+                count += 1
+            for script in re.findall(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", text, re.S):
+                for match in re.finditer(rb"=\s*([\[{])", script):
+                    if count < 600:
+                        open(f"{sys.argv[1]}/script-{count:04}", "wb").write(script[match.start(1):][:65_536])
+                        count += 1
+PY
+            echo "$work/jsliteral" ;;
+        import)
+            # The import fixtures as they are, and each url-watches.json in a backup zip as
+            # changedetection.io writes it (deflated) and stored.
+            mkdir -p "$work/import"
+            python3 - "$work/import" ../Tests/TrawlKitTests/Fixtures/Import <<'PY'
+import os, sys, zipfile
+for name in sorted(os.listdir(sys.argv[2])):
+    data = open(os.path.join(sys.argv[2], name), "rb").read()
+    open(f"{sys.argv[1]}/{name}", "wb").write(data)
+    if name.endswith("url-watches.json"):
+        for method in (zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED):
+            with zipfile.ZipFile(f"{sys.argv[1]}/{name}-{method}.zip", "w", method) as archive:
+                archive.writestr("url-watches.json", data)
+                archive.writestr("0b1c/history.txt", "1700000000,0b1c/1700000000.txt\n")
+PY
+            echo "$work/import" ;;
     esac
 }
 

@@ -6,7 +6,7 @@
 /// JavaScript's escapes, trailing commas and holes, comments, `undefined` and `void 0`
 /// (as null), `!0` and `!1` (true, false). Anything that runs code — a call, `new Date(…)`,
 /// a variable — is a `JSONError` at its position, never a guess.
-package struct JavaScriptLiteralReader {
+public struct JavaScriptLiteralReader {
     private let bytes: [UInt8]
     private var index: Int
     private var line = 1
@@ -16,7 +16,7 @@ package struct JavaScriptLiteralReader {
     private var values = 0
 
     /// The literal that starts at byte `offset` of `bytes`; what follows it is left alone.
-    package static func value(
+    public static func value(
         in bytes: [UInt8], from offset: Int, maximumValues: Int = .max
     ) throws(JSONError) -> JSONValue {
         var reader = JavaScriptLiteralReader(bytes: bytes, index: 0)
@@ -221,7 +221,16 @@ package struct JavaScriptLiteralReader {
             return count
         }
         if byte == UInt8(ascii: "-") { advance() }
-        guard digits(&self) > 0 else { throw error("a digit") }
+        if byte == UInt8(ascii: "0") {
+            advance()
+            // `0123` is octal to JavaScript (83) and `0849` decimal: JSON has neither, and
+            // its text kept as the number would write JSON nothing reads, so neither is guessed.
+            if let byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                throw error("'.', 'e' or the end of the number", "a number with a leading zero (an octal literal)")
+            }
+        } else {
+            guard digits(&self) > 0 else { throw error("a digit") }
+        }
         if byte == UInt8(ascii: ".") {
             advance()
             guard digits(&self) > 0 else { throw error("a digit") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TrawlJSON
@@ -19,6 +20,7 @@ import Testing
         ("[1,,2]", "[1,null,2]"),
         ("{/* a comment */ a: // to the end of the line\n 1}", #"{"a":1}"#),
         ("{1: 'one', 2.5: -3e2}", #"{"1":"one","2.5":-3e2}"#),
+        ("[0, -0, 0.5, 0e1, 10]", "[0,-0,0.5,0e1,10]"),
         ("{ünïcode: 'é'}", #"{"ünïcode":"é"}"#),
     ])
     func aLiteralReadsAsTheJSONItMeans(_ literal: String, _ json: String) throws {
@@ -31,6 +33,9 @@ import Testing
         ("{a: 1 b: 2}", 1, 7, "expected ',' or '}', found 'b'"),
         ("{a: 'open", 1, 10, "unexpected end of text"),
         ("{a: 'line\nbreak'}", 1, 10, "a line break inside a string"),
+        ("[0123]", 1, 3, "a number with a leading zero (an octal literal)"),
+        ("{a: -00}", 1, 7, "a number with a leading zero (an octal literal)"),
+        ("{01: 'one'}", 1, 3, "a number with a leading zero (an octal literal)"),
     ])
     func codeAndBrokenLiteralsAreErrorsWithTheirPosition(
         _ literal: String, _ line: Int, _ column: Int, _ message: String
@@ -40,6 +45,21 @@ import Testing
         } throws: { error in
             guard let error = error as? JSONError else { return false }
             return error.position.line == line && error.position.column == column && error.message == message
+        }
+    }
+
+    /// What `fuzz-jsliteral` found (Fixtures/fuzz/PROVENANCE.md): a page's state with
+    /// `0849333` in it read as that text, which written out was JSON no parser reads.
+    @Test func aNumberWithALeadingZeroIsAnErrorNotATextNoJSONReads() throws {
+        let file = SharedTestData.packageRoot.appendingPathComponent(
+            "Tests/TrawlJSONTests/Fixtures/fuzz/jsliteral-leading-zero.js")
+        let bytes = try Array(Data(contentsOf: file))
+        #expect {
+            try JavaScriptLiteralReader.value(in: bytes, from: 0)
+        } throws: { error in
+            guard let error = error as? JSONError else { return false }
+            return error.position.line == 1 && error.position.column == 693
+                && error.message == "a number with a leading zero (an octal literal)"
         }
     }
 

@@ -44,8 +44,7 @@ struct ImportCommand: TrawlCommand {
             ? try String(contentsOf: configurationFile, encoding: .utf8) : nil
         let report = try ImportReader.read(
             try read(input), file: input.path, existing: existing.map(Self.ids(in:)) ?? [])
-        console.write(
-            "{\n  \"sources\": [\n\(report.sources.map { $0.json(indent: 4) }.joined(separator: ",\n"))\n  ]\n}\n")
+        console.write(ImportReader.json(of: report))
         describe(report, file: input, console: console)
         guard arguments.has(write), !report.sources.isEmpty else { return .success }
         var text = existing ?? "{\n  \"sources\": []\n}\n"

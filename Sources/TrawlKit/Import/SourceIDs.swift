@@ -4,6 +4,9 @@ import Foundation
 /// the ids the configuration has and those given before (`prices`, `prices-2`).
 struct SourceIDs {
     private var taken: Set<String>
+    /// The number to try next after each base: a file of 10,000 watches with one title
+    /// would otherwise try 2, 3, … again for each, 50 million look-ups.
+    private var nextNumber: [String: Int] = [:]
 
     init(existing: some Sequence<String>) {
         taken = Set(existing)
@@ -13,11 +16,12 @@ struct SourceIDs {
     mutating func make(title: String?, url: URL?) -> String {
         let base = Self.slug(title ?? "") ?? Self.slug(url?.host ?? "") ?? "source"
         var id = base
-        var number = 2
+        var number = nextNumber[base, default: 2]
         while taken.contains(id) {
             id = "\(base)-\(number)"
             number += 1
         }
+        nextNumber[base] = number
         taken.insert(id)
         return id
     }

@@ -23,6 +23,9 @@ struct ZipArchive {
 
     /// The most one entry may inflate to.
     static let maximumEntryBytes = 256 << 20
+    /// The most deflate can expand its input (zlib's FAQ: 1032 to 1), so a size beyond it is
+    /// a lie that would have an entry of a few bytes allocate 256 MiB.
+    static let maximumDeflateRatio = 1032
 
     let bytes: [UInt8]
     let file: String
@@ -81,6 +84,11 @@ struct ZipArchive {
         }
         guard entry.size <= Self.maximumEntryBytes else {
             throw ReadError(file: file, reason: "\(entry.name): larger than \(Self.maximumEntryBytes >> 20) MiB")
+        }
+        guard entry.method != 8 || entry.size <= entry.compressedSize * Self.maximumDeflateRatio else {
+            throw ReadError(
+                file: file,
+                reason: "\(entry.name): damaged (\(entry.size) bytes cannot come of \(entry.compressedSize))")
         }
         let stored = Array(bytes[start..<(start + entry.compressedSize)])
         let data: [UInt8]
