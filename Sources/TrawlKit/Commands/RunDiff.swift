@@ -84,7 +84,7 @@ struct RunDiff: Sendable {
         let changed = sources.filter { !$0.changes.isEmpty }.count
         var lines = [
             "run \(run) (started \(DateCodec.rfc3339(started))): "
-                + "\(CountText.of(count, "change", "changes")) in \(changed) of \(sources.count) sources"
+                + "\(CountText.of(count, "change", "changes")) in \(changed) of \(CountText.of(sources.count, "source", "sources"))"
         ]
         for shard in missingShards ?? [] {
             lines.append("\(shard) did not report: its sources were not tried this run (not failed, not removed)")

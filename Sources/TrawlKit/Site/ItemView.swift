@@ -131,9 +131,11 @@ struct EpisodeView: MustacheObject {
     var artwork: String
     var duration: String
     var durationRaw: String
+    /// The duration in seconds as its tooltip reads: `1 second`, `2712 seconds`.
+    var durationTitle: String
 
     static let none = EpisodeView(
-        audio: "", audioType: "", file: "", fileText: "", artwork: "", duration: "", durationRaw: "")
+        audio: "", audioType: "", file: "", fileText: "", artwork: "", duration: "", durationRaw: "", durationTitle: "")
 
     /// An episode from an item with an `enclosure` field (a podcast feed), or nil.
     init?(_ fields: FieldTable) {
@@ -147,12 +149,19 @@ struct EpisodeView: MustacheObject {
             fileText: [format, fields["enclosureLength"]?.human ?? ""].filter { !$0.isEmpty }
                 .joined(separator: " · "),
             artwork: fields["artwork"]?.href ?? "", duration: fields["duration"]?.human ?? "",
-            durationRaw: fields["duration"]?.raw ?? "")
+            durationRaw: fields["duration"]?.raw ?? "",
+            durationTitle: fields["duration"].map { Self.seconds($0.raw) } ?? "")
+    }
+
+    /// Whole seconds counted by `CountText`; any other text as written, then `seconds`.
+    private static func seconds(_ raw: String) -> String {
+        if let count = Int(raw) { return CountText.of(count, "second", "seconds") }
+        return "\(raw) seconds"
     }
 
     private init(
         audio: String, audioType: String, file: String, fileText: String, artwork: String, duration: String,
-        durationRaw: String
+        durationRaw: String, durationTitle: String
     ) {
         self.audio = audio
         self.audioType = audioType
@@ -161,6 +170,7 @@ struct EpisodeView: MustacheObject {
         self.artwork = artwork
         self.duration = duration
         self.durationRaw = durationRaw
+        self.durationTitle = durationTitle
     }
 
     private static let audioExtensions: Set<String> = ["mp3", "m4a", "aac", "ogg", "oga", "opus", "wav", "flac"]
@@ -178,6 +188,7 @@ struct EpisodeView: MustacheObject {
         case "artwork": return .string(artwork)
         case "duration": return .string(duration)
         case "durationRaw": return .string(durationRaw)
+        case "durationTitle": return .string(durationTitle)
         default: return nil
         }
     }
