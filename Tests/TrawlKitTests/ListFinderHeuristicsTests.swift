@@ -38,6 +38,41 @@ import Testing
     }
 
     @Test(arguments: [
+        (
+            "profile-github-jonashaag.html", "jonashaag", ["bjoern", "klaus", "mamba"],
+            [
+                "https://github.com/jonashaag/bjoern", "https://github.com/jonashaag/klaus",
+                "https://github.com/mamba-org/mamba",
+            ]
+        ),
+        (
+            "profile-github-siboehm.html", "siboehm", ["lleaves", "Conditional_Density_Estimation", "chemCPA"],
+            [
+                "https://github.com/siboehm/lleaves",
+                "https://github.com/freelunchtheorem/Conditional_Density_Estimation",
+                "https://github.com/theislab/chemCPA",
+            ]
+        ),
+    ])
+    func menusInsideAClosedDetailsAreNotTheListThePageShows(
+        file: String, user: String, titles: [String], urls: [String]
+    )
+        throws
+    {
+        let base = try #require(URL(string: "https://github.com/\(user)"))
+        let body = try Data(contentsOf: Fixture.url("proposals-extra/\(file)"))
+        let page = FetchedPage(requestedURL: base, url: base, body: body)
+        let candidates = SourceProposal.candidates(
+            page: page, address: base, url: base.absoluteString, id: user, base: base, includeRemote: false)
+        let items = try #require(candidates.first).items ?? []
+        // The six pinned repositories, not the contribution years' menu nor the activity's
+        // folded lists: those stand in closed `<details>` until a reader opens them.
+        #expect(items.count == 6)
+        #expect(items.prefix(3).map(\.title) == titles)
+        #expect(items.prefix(3).map { $0.url?.absoluteString ?? "" } == urls)
+    }
+
+    @Test(arguments: [
         ("bullet12", "bullet"), ("c_hpbullet1", "c_hpbullet"), ("post", "post"), ("h2", "h"), ("2024", "2024"),
     ])
     func aClassThatCountsItsElementIsOneShape(name: String, stem: String) {

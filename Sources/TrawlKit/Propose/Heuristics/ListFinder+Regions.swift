@@ -40,6 +40,18 @@ extension ListFinder {
         return .unknown
     }
 
+    /// Whether the node stands inside a closed `<details>` (or is one): hidden until opened.
+    static func isFolded(_ node: Node) -> Bool {
+        var current: Node? = node
+        var steps = 0
+        while let element = current, element.tag != "body", steps < 256 {
+            if element.tag == "details", element.attr("open") == nil { return true }
+            current = element.parent
+            steps += 1
+        }
+        return false
+    }
+
     static let boilerplateTags: Set<String> = ["nav", "header", "footer", "aside", "menu"]
 
     static let boilerplateRoles: Set<String> = [

@@ -33,6 +33,10 @@ extension ListFinder {
             let dated = sample.filter { ((try? $0.xpath(".//time[@datetime]"))?.count ?? 0) > 0 }
             if Double(dated.count) >= 0.6 * Double(sample.count) { region = .unknown }
         }
+        // Titles folded inside closed `<details>` (each item a rollup opened by a click) are
+        // not what a reader sees of the list, however open the box around them is.
+        let folded = titles.filter { isFolded($0.text) }
+        if Double(folded.count) >= 0.6 * Double(titles.count) { region = .boilerplate }
         // Rows under a header row: the author declared them a list of records.
         let declared = sample.first.flatMap(TableHeader.of(row:)) != nil ? 1.5 : 1
         return size * headline * distinct * extra * region.weight * declared
