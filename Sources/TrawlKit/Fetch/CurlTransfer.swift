@@ -154,12 +154,22 @@ final class CurlTransfer: @unchecked Sendable {
             }
             return true
         }
-        if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        if let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) {
+            // Split and trimmed on the UTF-8 view: Foundation's trimming cost a quiet night 6%.
+            let name = Self.trimmed(line.utf8[..<colon])
+            let value = Self.trimmed(line.utf8[line.utf8.index(after: colon)...])
             headers.add(name, value)
         }
         return true
+    }
+
+    /// The bytes without leading and trailing spaces and tabs (a header field's optional
+    /// whitespace, RFC 9110 §5.6.3).
+    private static func trimmed(_ bytes: Substring.UTF8View) -> String {
+        var slice = bytes
+        while let first = slice.first, first == 32 || first == 9 { slice.removeFirst() }
+        while let last = slice.last, last == 32 || last == 9 { slice.removeLast() }
+        return String(Substring(slice))
     }
 
     private func received(body bytes: UnsafeRawBufferPointer) -> Bool {

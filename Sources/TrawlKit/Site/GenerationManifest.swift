@@ -45,7 +45,7 @@ final class GenerationManifest {
     /// True when `path` was last rendered with `key` and its file is as that render left it.
     func isCurrent(_ path: String, key: String, root: URL) -> Bool {
         guard let entry = previous[path], entry.key == key,
-            let now = Self.status(of: root.appendingPathComponent(path)),
+            let now = Self.status(of: root.appendingPathComponent(path, isDirectory: false)),
             now.size == entry.size, now.modified == entry.modified
         else { return false }
         current[path] = entry
@@ -55,7 +55,7 @@ final class GenerationManifest {
     /// Remembers that `path` now holds what `key` renders to.
     func record(_ path: String, key: String, root: URL) {
         guard !path.contains("\t"), !path.contains("\n"),
-            let now = Self.status(of: root.appendingPathComponent(path))
+            let now = Self.status(of: root.appendingPathComponent(path, isDirectory: false))
         else { return }
         current[path] = Entry(key: key, size: now.size, modified: now.modified)
     }

@@ -32,7 +32,8 @@ struct GenerationStamp: Equatable {
     /// `generation/<digest of the output path>.stamp` in the cache.
     static func file(cacheDirectory: URL, outputDirectory: URL) -> URL {
         let name = StableHash.of(outputDirectory.standardizedFileURL.path) + ".stamp"
-        return cacheDirectory.appendingPathComponent("generation", isDirectory: true).appendingPathComponent(name)
+        return cacheDirectory.appendingPathComponent("generation", isDirectory: true).appendingPathComponent(
+            name, isDirectory: false)
     }
 
     /// The stamp in `file`; nil when there is none or it does not read as one.

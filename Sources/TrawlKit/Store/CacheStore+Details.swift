@@ -3,7 +3,7 @@ import Foundation
 /// A source's detail records (`details.json`): what each item's own page gave.
 extension CacheStore {
     func detailsFile(of sourceID: String) -> URL {
-        sourceDirectory(sourceID).appendingPathComponent("details.json")
+        sourceDirectory(sourceID).appendingPathComponent("details.json", isDirectory: false)
     }
 
     /// The source's detail records by item id; empty when none were kept (or the file was

@@ -2,7 +2,7 @@ import Foundation
 
 extension CacheStore {
     /// `Cache/journal.jsonl`: present only while a run is in progress, or after one was cut short.
-    public var journalFile: URL { root.appendingPathComponent(RunJournal.fileName) }
+    public var journalFile: URL { root.appendingPathComponent(RunJournal.fileName, isDirectory: false) }
 
     /// What `recoverUnfinishedRun()` did with a journal an earlier run left.
     public struct RecoveredRun: Sendable, Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 
 extension CacheStore {
     /// `robots.json`: each host's robots.txt, kept from one night to the next.
-    var robotsFile: URL { root.appendingPathComponent("robots.json") }
+    var robotsFile: URL { root.appendingPathComponent("robots.json", isDirectory: false) }
 
     /// The robots.txt earlier nights kept, by origin; empty when none are (or the file could
     /// not be read: it is moved aside and reported, and every host is asked again).

@@ -11,12 +11,14 @@ extension CacheStore {
 
     /// `runs/<id>.json`, or the shard's `runs/<id>.shard-I-of-N.json`.
     public func runFile(_ id: String, shard: Shard? = nil) -> URL {
-        runsDirectory.appendingPathComponent(shard.map { "\(id).\($0.fileTag).json" } ?? "\(id).json")
+        runsDirectory.appendingPathComponent(
+            shard.map { "\(id).\($0.fileTag).json" } ?? "\(id).json", isDirectory: false)
     }
 
     /// `journal.jsonl`, or the shard's `journal.shard-I-of-N.jsonl`.
     public func journalFile(shard: Shard?) -> URL {
-        root.appendingPathComponent(shard.map { "journal.\($0.fileTag).jsonl" } ?? RunJournal.fileName)
+        root.appendingPathComponent(
+            shard.map { "journal.\($0.fileTag).jsonl" } ?? RunJournal.fileName, isDirectory: false)
     }
 
     /// The journals of shards found in the cache (left by shards that were cut short).

