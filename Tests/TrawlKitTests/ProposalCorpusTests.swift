@@ -103,6 +103,7 @@ import Testing
         var right = 0
         var titles = 0
         var urls = 0
+        var urlsCompared = 0
         var items = 0
         var byTier: [String: (right: Int, all: Int)] = [:]
         var byKind: [String: (right: Int, all: Int)] = [:]
@@ -121,6 +122,7 @@ import Testing
             if outcome.right { right += 1 }
             titles += outcome.titles
             urls += outcome.urls
+            urlsCompared += Self.urlsGiven(page)
             items += 3
             let kind = String(page.kind.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
             byTier[page.tier, default: (0, 0)].all += 1
@@ -143,7 +145,7 @@ import Testing
             feedsExpected += page.feeds.isEmpty ? 0 : 1
             if !page.feeds.isEmpty, page.feeds.contains(where: linked.contains) { feedsFound += 1 }
         }
-        print("proposals right: \(right)/\(pages.count) (titles \(titles)/\(items), urls \(urls)/\(items))")
+        print("proposals right: \(right)/\(pages.count) (titles \(titles)/\(items), urls \(urls)/\(urlsCompared))")
         print("linked feeds found on \(feedsFound)/\(feedsExpected) pages that link one")
         for (tier, figure) in byTier.sorted(by: { $0.key < $1.key }) {
             print("  tier \(tier): \(figure.right)/\(figure.all)")
@@ -153,6 +155,14 @@ import Testing
         }
         for failure in failures { print("  wrong: \(failure)") }
         #expect(right >= Self.floor, "proposals right: \(right)/\(pages.count)")
+    }
+
+    /// How many of the first three items of the page's first list have a link in the truth:
+    /// an item the truth gives no link (`"url": null`: none on the page, or a tracking
+    /// redirect) is not counted, and the denominator does not move with what was proposed.
+    static func urlsGiven(_ page: Page) -> Int {
+        let items = page.accept.first?["items"] as? [[String: Any]] ?? []
+        return items.prefix(3).filter { $0["url"] is String }.count
     }
 
     /// The figure measured when the corpus came in; raise it as the engine improves.
