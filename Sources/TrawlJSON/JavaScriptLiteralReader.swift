@@ -19,10 +19,19 @@ public struct JavaScriptLiteralReader {
     public static func value(
         in bytes: [UInt8], from offset: Int, maximumValues: Int = .max
     ) throws(JSONError) -> JSONValue {
+        try parseValue(in: bytes, from: offset, maximumValues: maximumValues).value
+    }
+
+    /// The literal that starts at byte `offset`, and the offset just past it, so a caller
+    /// can judge what follows (as `JSONParser.parseValue(in:from:maximumValues:)` gives).
+    package static func parseValue(
+        in bytes: [UInt8], from offset: Int, maximumValues: Int = .max
+    ) throws(JSONError) -> (value: JSONValue, end: Int) {
         var reader = JavaScriptLiteralReader(bytes: bytes, index: 0)
         reader.maximumValues = maximumValues
         while reader.index < min(offset, bytes.count) { reader.advance() }
-        return try reader.value(depth: 0)
+        let value = try reader.value(depth: 0)
+        return (value, reader.index)
     }
 
     private init(bytes: [UInt8], index: Int) {
@@ -200,7 +209,8 @@ public struct JavaScriptLiteralReader {
         return String(decoding: bytes[start..<scan], as: UTF8.self)
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    /// A byte that may start a JavaScript name: a letter, `_`, `$`, or any non-ASCII byte.
+    package static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
             UInt8(ascii: "$"):

@@ -8,25 +8,43 @@ import TrawlJSON
 /// JSON is read strictly first; what is not JSON is read as the JavaScript object literal
 /// such state is often written as (unquoted keys, single quotes, trailing commas,
 /// `undefined`: `JavaScriptLiteralReader`). Code (a call, `new Date(…)`, a variable) is a
-/// `JSONError` with the line and column in the script's text, never a guess.
+/// `JSONError` with the line and column in the script's text, never a guess; so is text
+/// after the value that ends no statement (`x = trueS`; see `EmbeddedJSON+End`).
 enum EmbeddedJSON {
     static func value(in text: String) throws(JSONError) -> JSONValue {
         let bytes = Array(text.utf8)
-        let start = bytes.withUnsafeBytes { Self.valueStart(in: $0) }
+        let start = bytes.withUnsafeBytes { Self.opening(in: $0).value }
         let strict = bytes.withUnsafeBytes { buffer in
-            Result { () throws(JSONError) -> JSONValue in
-                try JSONParser.parseValue(in: buffer, from: start, maximumValues: JSONScraper.maximumValues).value
+            Result { () throws(JSONError) -> (value: JSONValue, end: Int) in
+                try JSONParser.parseValue(in: buffer, from: start, maximumValues: JSONScraper.maximumValues)
             }
         }
-        if case .success(let value) = strict { return value }
-        return try JavaScriptLiteralReader.value(in: bytes, from: start, maximumValues: JSONScraper.maximumValues)
+        let read: (value: JSONValue, end: Int)
+        if case .success(let value) = strict {
+            read = value
+        } else {
+            read = try JavaScriptLiteralReader.parseValue(
+                in: bytes, from: start, maximumValues: JSONScraper.maximumValues)
+        }
+        try checkEnd(of: bytes, valueStart: start, valueEnd: read.end)
+        return read.value
+    }
+
+    /// What a script that assigns its value names as written (`window.__APOLLO_STATE__`,
+    /// `var state`), or nil when the script is no assignment.
+    static func assignmentTarget(in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard let target = bytes.withUnsafeBytes({ Self.opening(in: $0).target }) else { return nil }
+        var end = target.upperBound
+        while end > target.lowerBound, isBlank(bytes[end - 1]) { end -= 1 }
+        return String(decoding: bytes[target.lowerBound..<end], as: UTF8.self)
     }
 
     /// Where the JSON starts: the first byte that is not white space (or the opening of an
     /// HTML comment, or a CDATA section's as XHTML-era pages and saved copies wrap scripts:
     /// `<![CDATA[`, `/* <![CDATA[ */`, `//<![CDATA[`), or just after the `=` of a leading
-    /// assignment such as `window["__STATE__"] = ` or `var state = `.
-    static func valueStart(in bytes: UnsafeRawBufferPointer) -> Int {
+    /// assignment such as `window["__STATE__"] = ` or `var state = `, whose target is given.
+    static func opening(in bytes: UnsafeRawBufferPointer) -> (target: Range<Int>?, value: Int) {
         var index = skipBlank(bytes, from: 0)
         for opener in openers where hasPrefix(opener, bytes, at: index) {
             index = skipBlank(bytes, from: index + opener.count)
@@ -35,14 +53,14 @@ enum EmbeddedJSON {
         // JSON itself starts with a bracket or a quote; an assignment with a name.
         guard index < bytes.count, isTargetByte(bytes[index]),
             ![UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[index])
-        else { return index }
+        else { return (nil, index) }
         var scan = index
         while scan < bytes.count, isTargetByte(bytes[scan]) || isBlank(bytes[scan]) { scan += 1 }
         // `=` but not `==` or `=>`: an assignment, whose value follows.
         guard scan < bytes.count, bytes[scan] == UInt8(ascii: "="),
             scan + 1 >= bytes.count || (bytes[scan + 1] != UInt8(ascii: "=") && bytes[scan + 1] != UInt8(ascii: ">"))
-        else { return index }
-        return skipBlank(bytes, from: scan + 1)
+        else { return (nil, index) }
+        return (index..<scan, skipBlank(bytes, from: scan + 1))
     }
 
     /// Bytes of an assignment's target: names, `.`, `$`, and `["quoted"]` subscripts.
@@ -66,7 +84,7 @@ enum EmbeddedJSON {
         index + prefix.count <= bytes.count && prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 

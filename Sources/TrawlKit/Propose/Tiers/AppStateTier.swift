@@ -2,69 +2,72 @@ import Foundation
 import TrawlHTML
 import TrawlJSON
 
-/// The state a script-built page carries as JSON (`<script id="__NEXT_DATA__">`, another
-/// `script[type='application/json'][id]`): the largest list of objects that each have a
-/// title and a link, as a `json` source reading that script.
+/// The state a script-built page carries as JSON: a `<script type="application/json" id=…>`
+/// (`__NEXT_DATA__`), or an inline script that assigns it (`window.__INITIAL_STATE__ = {…}`,
+/// `__PRELOADED_STATE__`, `__APOLLO_STATE__`, `window.__NUXT__ = {…}`). Its largest list of
+/// objects that each have a title and a link (`AppStateTier+Lists`) becomes a `json` source
+/// reading that script.
 enum AppStateTier {
-    static let titleKeys = ["title", "headline", "name"]
-    static let urlKeys = ["url", "link", "href", "permalink", "canonical_url", "canonicalUrl"]
-
     static func candidates(in document: Document) -> [SourceProposal] {
-        let scripts = (try? document.select("script[type='application/json'][id]")).map(Array.init) ?? []
         var proposals: [SourceProposal] = []
-        for element in scripts.prefix(20) {
-            guard let id = element.attr("id"), ListFinder.isIdentifier(id),
-                let value = try? EmbeddedJSON.value(in: element.rawText)
-            else { continue }
-            guard let (path, objects) = bestList(in: value),
-                let title = StructuredDataTier.key(in: objects, among: titleKeys),
-                let url = StructuredDataTier.key(in: objects, among: urlKeys)
-            else { continue }
-            var proposal = SourceProposal(
-                id: "", url: "", base: nil, kind: .json, items: path + "[*]", script: "script#\(id)")
-            proposal.jsonFields = .init(title: "$.\(title)", url: "$.\(url)")
+        for (script, value) in states(in: document) {
+            guard let list = bestList(in: value) else { continue }
+            var proposal = SourceProposal(id: "", url: "", base: nil, kind: .json, items: list.items, script: script)
+            proposal.jsonFields = .init(title: "$.\(list.title)", url: "$.\(list.url)")
             proposals.append(proposal)
         }
         return proposals
     }
 
-    /// Whether a path names the page's menus rather than its content (`globalNavData.links`).
-    static func isFurniture(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return ["nav", "menu", "footer", "header", "breadcrumb", "sidebar"].contains { lowered.contains($0) }
+    /// Each script holding state, with the selector a `json` source finds it by and its value.
+    static func states(in document: Document) -> [(script: String, value: JSONValue)] {
+        var states: [(script: String, value: JSONValue)] = []
+        let identified = (try? document.select("script[type='application/json'][id]")).map(Array.init) ?? []
+        for element in identified.prefix(20) {
+            guard let id = element.attr("id"), ListFinder.isIdentifier(id),
+                let value = try? EmbeddedJSON.value(in: element.rawText)
+            else { continue }
+            states.append(("script#\(id)", value))
+        }
+        let inline = (try? document.select("script:not([src])")).map(Array.init) ?? []
+        var assigned = 0
+        for element in inline.prefix(200) where assigned < 20 && isJavaScript(element.attr("type")) {
+            let text = element.rawText
+            // A script that starts by assigning a global, found again by what it names: the
+            // one script on the page that mentions it, so the source reads no other.
+            guard let target = EmbeddedJSON.assignmentTarget(in: text), isPlainName(target) else { continue }
+            let selector = "script:contains('\(target)')"
+            guard (try? document.select(selector).count) == 1, let value = try? EmbeddedJSON.value(in: text),
+                value.objectValue != nil || value.arrayValue != nil
+            else { continue }
+            assigned += 1
+            states.append((selector, value))
+        }
+        return states
     }
 
-    /// The longest array of at least three objects with a title and a link, and its path.
-    static func bestList(in root: JSONValue) -> (String, [JSONValue])? {
-        var best: (String, [JSONValue])?
-        var budget = 100_000
-        func walk(_ value: JSONValue, path: String, depth: Int) {
-            guard depth < 24, budget > 0 else { return }
-            budget -= 1
-            switch value.content {
-            case .object(let members):
-                for member in members {
-                    let step =
-                        ListFinder.isIdentifier(member.key)
-                        ? ".\(member.key)" : "['\(member.key.replacingOccurrences(of: "'", with: "\\'"))']"
-                    walk(member.value, path: path + step, depth: depth + 1)
-                }
-            case .array(let elements):
-                let objects = elements.filter { $0.objectValue != nil }
-                if objects.count >= 3, objects.count == elements.count, objects.count > (best?.1.count ?? 0),
-                    !isFurniture(path),
-                    StructuredDataTier.key(in: objects, among: titleKeys) != nil,
-                    StructuredDataTier.key(in: objects, among: urlKeys) != nil
-                {
-                    best = (path, objects)
-                }
-                for (index, element) in elements.prefix(50).enumerated() {
-                    walk(element, path: path + "[\(index)]", depth: depth + 1)
-                }
-            default: break
-            }
+    /// Whether a script's `type` says JavaScript (none, or a JavaScript MIME type), not data or a template.
+    private static func isJavaScript(_ type: String?) -> Bool {
+        guard let type = type?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else { return true }
+        return type.hasSuffix("/javascript") || type.hasSuffix("/ecmascript")
+    }
+
+    /// A target as `window.__STATE__`, `self.state` or `var state` write it: names joined by
+    /// dots, after an optional declaration keyword; nothing a CSS string would need escaped.
+    static func isPlainName(_ target: String) -> Bool {
+        var rest = Substring(target)
+        for keyword in ["var ", "let ", "const "] where rest.hasPrefix(keyword) {
+            rest = rest.dropFirst(keyword.count).drop { $0 == " " }
+            break
         }
-        walk(root, path: "$", depth: 0)
-        return best
+        let names = rest.split(separator: ".", omittingEmptySubsequences: false)
+        return !names.isEmpty
+            && names.allSatisfy { name in
+                guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+                return name.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                        || $0 == "$"
+                }
+            }
     }
 }
