@@ -80,6 +80,31 @@ import TrawlHTML
             ])
     }
 
+    /// Fox News's article page (`Fixtures/json/PROVENANCE.md`) assigns Nuxt's state as data,
+    /// `window.__NUXT__={"layout":…,"state":{…}}`: its list is the seven stories under "On Our
+    /// Radar", as the page shows them, the last on another site.
+    @Test func aNuxtPageGivesTheStoriesItShowsUnderOnOurRadar() async throws {
+        let (source, result) = try await written(
+            Fixture.url("json/pages/foxnews-van-der-beek.html"), base: "https://www.foxnews.com/")
+        #expect(source.script == "script:contains('window.__NUXT__')")
+        #expect(source.items == "$.state.Layouts.articleLayout.rightRail[2].props.articles[*]")
+        #expect(result.warnings.isEmpty)
+        #expect(
+            result.items.map(\.title) == [
+                "Gronk's SI girlfriend tells all", "'Bach' SHOCKING sex confession",
+                "Arnold's love child recreates iconic pic", "Elizabeth Hurley doesn't age",
+                "Serious allegation against Markle", "'Dukes' star: I 'didn't see it coming'",
+                "How Elvis bombed at Opry",
+            ])
+        #expect(
+            result.items.map { $0.url?.absoluteString ?? "" }.prefix(3) == [
+                "https://www.foxnews.com/entertainment/model-camille-kostek-gets-candid-rob-gronkowski",
+                "https://www.foxnews.com/entertainment/the-bachelorette-hannah-b-pete-windmill-sex-elimination",
+                "https://www.foxnews.com/entertainment/arnold-schwarzenegger-joseph-baena-birthday-gym",
+            ])
+        #expect(result.items.last?.url?.absoluteString == "http://tasteofcountry.com/elvis-presley-grand-ole-opry/")
+    }
+
     /// Quanta's Apollo cache holds 20 `MenuItem`s with a title and a link, and tags: its
     /// menus and taxonomy, no list of content, so the tier proposes nothing. 90min's
     /// `__PRELOADED_STATE__` holds four `relatedTopics` pages (`Fixtures/json/PROVENANCE.md`).
