@@ -105,6 +105,36 @@ import TrawlHTML
         #expect(result.items.last?.url?.absoluteString == "http://tasteofcountry.com/elvis-presley-grand-ole-opry/")
     }
 
+    /// Wday.ru's article page (`Fixtures/json/PROVENANCE.md`) assigns Redux's state,
+    /// `window.__INITIAL_STATE__={…}`: the 13 stories under "Материалы по теме", whose links
+    /// the state gives from the site's root (`/dom-eda/…`), resolved against the page.
+    @Test func aReduxPageGivesItsRelatedStoriesWithLinksResolvedAgainstThePage() async throws {
+        let address =
+            "http://www.wday.ru/articles/mastera-vkusa-i-krasotyi-23-samyih-krutyih-fudblogera-po-versii-wday-ru-id119898"
+        let (source, result) = try await written(Fixture.url("json/pages/wday-food-bloggers.html"), base: address)
+        #expect(source.script == "script:contains('window.__INITIAL_STATE__')")
+        #expect(source.items == "$.ArticlesPage.Articles.articles[0].relatedEntities[*]")
+        #expect(result.items.count == 13)
+        #expect(
+            result.items.prefix(3).map(\.title) == [
+                "Кондитер Бадди Валастро: «Храм Василия Блаженного кажется съедобным»",
+                "Съешь меня! Повар рисует портреты знаменитостей на пиццах",
+                "Королевский повар: Кейт Миддлтон то пьет смузи, то ест десерты",
+            ])
+        #expect(
+            result.items.prefix(3).map { $0.url?.absoluteString ?? "" } == [
+                "http://www.wday.ru/dom-eda/novosty/konditer-baddi-valastro-hram-vasiliya-blajennogo-kajetsya-syedobnyim/",
+                "http://www.wday.ru/dom-eda/novosty/povar-risuet-portretyi-znamenitostey-na-pitstsah/",
+                "http://www.wday.ru/krasota-zdorovie/novosty/korolevskiy-povar-rassekretil-strojayshuyu-dietu-keyt-middlton/",
+            ])
+        // Two spaces in the state as in the page's HTML, which a browser shows as one: a
+        // `json` source keeps a string as written.
+        #expect(result.items.last?.title == "7 самых знаменитых кулинаров  и их рецепты")
+        #expect(
+            result.items.last?.url?.absoluteString
+                == "http://www.wday.ru/dom-eda/soh/vsemirnyiy-den-povara-7-samyih-znamenityih-kulinarov/")
+    }
+
     /// Quanta's Apollo cache holds 20 `MenuItem`s with a title and a link, and tags: its
     /// menus and taxonomy, no list of content, so the tier proposes nothing. 90min's
     /// `__PRELOADED_STATE__` holds four `relatedTopics` pages (`Fixtures/json/PROVENANCE.md`).
