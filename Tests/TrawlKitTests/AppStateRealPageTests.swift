@@ -137,8 +137,10 @@ import TrawlHTML
 
     /// Quanta's Apollo cache holds 20 `MenuItem`s with a title and a link, and tags: its
     /// menus and taxonomy, no list of content, so the tier proposes nothing. 90min's
-    /// `__PRELOADED_STATE__` holds four `relatedTopics` pages (`Fixtures/json/PROVENANCE.md`).
-    @Test func menusAndTopicsInTheStateAreNoList() throws {
+    /// `__PRELOADED_STATE__` holds four `relatedTopics` pages; the New York Times's
+    /// `window.__preloadedData` 12 `ImageRendition`s, each a name and a `.jpg`
+    /// (`Fixtures/json/PROVENANCE.md`).
+    @Test func menusTopicsAndImagesInTheStateAreNoList() throws {
         if let pages = try SharedTestData.folder("pages") {
             let quanta = try Document.parseHTML(Data(contentsOf: pages.appendingPathComponent("quanta-1.html")))
             #expect(
@@ -148,5 +150,8 @@ import TrawlHTML
         let table = try Document.parseHTML(Data(contentsOf: Fixture.url("json/pages/90min-bundesliga-table.html")))
         #expect(AppStateTier.states(in: table).map(\.script).contains("script:contains('window.__PRELOADED_STATE__')"))
         #expect(AppStateTier.candidates(in: table).isEmpty)
+        let times = try Document.parseHTML(Data(contentsOf: Fixture.url("json/pages/nytimes-blackouts.html")))
+        #expect(AppStateTier.states(in: times).map(\.script).contains("script:contains('window.__preloadedData')"))
+        #expect(AppStateTier.candidates(in: times).isEmpty)
     }
 }

@@ -96,10 +96,28 @@ extension AppStateTier {
         return groups.filter { $0.1.count >= 3 }
     }
 
-    /// The key of the objects' link: a usual name (`url`, `link`…), else a name that says
-    /// it is a page's address (`pageUrl`, `web_url`, `articleLink`) whose values, in most of
-    /// the objects, are addresses (`https://…`, `/…`); never an image's, a video's or an API's.
+    /// The key of the objects' link to their page (`pageKey`), or nil when its values are
+    /// mostly files of images, video or sound (an Apollo cache's `ImageRendition`s,
+    /// `MediaSize`s): such objects are no list of pages.
     static func urlKey(in objects: [JSONValue]) -> String? {
+        guard let key = pageKey(in: objects) else { return nil }
+        let media = objects.filter { object in
+            guard let text = object[key]?.stringValue, let path = URL(string: text)?.path.lowercased() else {
+                return false
+            }
+            return mediaExtensions.contains { path.hasSuffix("." + $0) }
+        }
+        return Double(media.count) >= 0.5 * Double(objects.count) ? nil : key
+    }
+
+    private static let mediaExtensions = [
+        "jpg", "jpeg", "png", "gif", "webp", "avif", "svg", "bmp", "ico", "mp4", "webm", "mov", "mp3", "m4a", "ogg",
+    ]
+
+    /// A usual name (`url`, `link`…), else a name that says it is a page's address
+    /// (`pageUrl`, `web_url`, `articleLink`) whose values, in most of the objects, are
+    /// addresses (`https://…`, `/…`); never an image's, a video's or an API's.
+    private static func pageKey(in objects: [JSONValue]) -> String? {
         if let key = StructuredDataTier.key(in: objects, among: urlKeys) { return key }
         guard let first = objects.first?.objectValue else { return nil }
         return first.map(\.key).first { key in
