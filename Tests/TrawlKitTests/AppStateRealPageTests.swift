@@ -138,8 +138,8 @@ import TrawlHTML
     /// Quanta's Apollo cache holds 20 `MenuItem`s with a title and a link, and tags: its
     /// menus and taxonomy, no list of content, so the tier proposes nothing. 90min's
     /// `__PRELOADED_STATE__` holds four `relatedTopics` pages; the New York Times's
-    /// `window.__preloadedData` 12 `ImageRendition`s, each a name and a `.jpg`
-    /// (`Fixtures/json/PROVENANCE.md`).
+    /// `window.__preloadedData` 12 `ImageRendition`s, each a name and a `.jpg`, and on another
+    /// article four `LegacyCollection`s, its sections (`Fixtures/json/PROVENANCE.md`).
     @Test func menusTopicsAndImagesInTheStateAreNoList() throws {
         if let pages = try SharedTestData.folder("pages") {
             let quanta = try Document.parseHTML(Data(contentsOf: pages.appendingPathComponent("quanta-1.html")))
@@ -153,5 +153,7 @@ import TrawlHTML
         let times = try Document.parseHTML(Data(contentsOf: Fixture.url("json/pages/nytimes-blackouts.html")))
         #expect(AppStateTier.states(in: times).map(\.script).contains("script:contains('window.__preloadedData')"))
         #expect(AppStateTier.candidates(in: times).isEmpty)
+        let sections = try Document.parseHTML(Data(contentsOf: Fixture.url("json/pages/nytimes-trade-war.html")))
+        #expect(AppStateTier.candidates(in: sections).isEmpty)
     }
 }

@@ -22,8 +22,14 @@ extension AppStateTier {
         }
     }
 
-    /// The types of a normalized cache that name a taxonomy, not content.
-    private static let taxonomyTypes: Set = ["tag", "term", "category", "topic", "author", "user"]
+    /// Whether a type of a normalized cache names a taxonomy, not content (`Tag`, `Term`,
+    /// `LegacyCollection`: a newspaper's sections).
+    private static func isTaxonomy(_ type: String) -> Bool {
+        let lowered = type.lowercased()
+        return ["tag", "term", "category", "topic", "author", "user", "collection", "section"].contains {
+            lowered.hasSuffix($0)
+        }
+    }
 
     /// The largest list of at least three objects with a title and a link: an array of them
     /// (`$.props.pageProps.articles[*]`), or the objects of one `__typename` among an
@@ -46,7 +52,7 @@ extension AppStateTier {
             switch value.content {
             case .object(let members):
                 let context = context + kinds(of: members)
-                for (type, objects) in typed(members) where !taxonomyTypes.contains(type.lowercased()) {
+                for (type, objects) in typed(members) where !isTaxonomy(type) {
                     consider(objects, items: path + "[?@.__typename == '\(type)']", path: context + path + "." + type)
                 }
                 for member in members {
