@@ -60,6 +60,6 @@ import Testing
     }
 
     /// The figures measured when the held-out pages came in; raise them as the engine improves.
-    static let floor = 15
-    static let titlesFloor = 48
+    static let floor = 16
+    static let titlesFloor = 51
 }

@@ -39,6 +39,9 @@ enum MarkupVocabularyTier {
             let url: String
             if (try? first.select("[itemprop~='url'][href]").first) != nil {
                 url = "[itemprop~='url'][href]::attr(href)"
+            } else if first.tag == "a", first.attr("href") != nil {
+                // The item is its own link (a card wrapped in `<a itemscope>`).
+                url = "\(FieldFinder.itself)::attr(href)"
             } else if (try? first.select("\(titleSelector) a[href]").first) != nil {
                 url = "\(titleSelector) a::attr(href)"
             } else if (try? first.select("a[href] \(titleSelector)").first) != nil,
