@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrawlHTML
 
@@ -175,11 +176,46 @@ import TrawlHTML
     func aTitleIsNeverADatePermalinkAReadMoreOrALinkInTheBody(
         file: String, base: String, count: Int, titles: [String], link: String
     ) throws {
+        // The competitors are there: a permalink whose text is a date, or a "Read More »",
+        // leading where the title leads.
+        let document = try Self.document(file, base: base)
+        let leads = try document.select("a[href]").filter {
+            $0.text.hasPrefix("Posted on") || $0.text.hasPrefix("Read More")
+        }
+        #expect(leads.count >= 10)
         let best = try #require(try Self.proposals(file, base: base).first)
         let items = best.items ?? []
         #expect(items.count == count)
         #expect(items.prefix(3).map(\.title) == titles)
         #expect(items.first?.url?.absoluteString == link)
         #expect(!items.contains { $0.title.hasPrefix("Posted on") || $0.title.hasPrefix("Read More") })
+    }
+
+    /// No heuristic names a site of the corpus or of these pages: the rules are general.
+    /// (Each site's own name in its address, as `ycombinator` in news.ycombinator.com, looked
+    /// for as a word in every file of `Sources/TrawlKit/Propose/`.)
+    @Test func noRuleNamesASiteOfTheSet() throws {
+        var names: Set<String> = []
+        for folder in ["proposals", "proposals-extra"] {
+            for page in try ProposalCorpusTests.pages(in: Fixture.url(folder)) {
+                let labels = (page.base.host ?? "").lowercased().split(separator: ".").map(String.init)
+                // The label before the top-level domain (and its country's second level: bbc.co.uk).
+                let stem = labels.dropLast(
+                    labels.suffix(2).first.map { ["co", "com", "ac"].contains($0) } == true ? 2 : 1)
+                if let name = stem.last, name.count >= 3 { names.insert(name) }
+            }
+        }
+        names.subtract(["example", "localhost", "invalid", "page"])
+        #expect(names.count >= 40)
+        let folder = SharedTestData.packageRoot.appendingPathComponent("Sources/TrawlKit/Propose")
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects ?? []
+        let sources = files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(sources.count >= 20)
+        for file in sources {
+            let text = try String(contentsOf: file, encoding: .utf8).lowercased()
+            let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            let named = words.intersection(names)
+            #expect(named.isEmpty, "\(file.lastPathComponent) names \(named.sorted())")
+        }
     }
 }
