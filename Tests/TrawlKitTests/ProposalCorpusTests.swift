@@ -27,7 +27,8 @@ import Testing
         var description: String
     }
 
-    static func pages() throws -> [Page] {
+    /// The pages of a folder's `truth.json` (the corpus's, or the held-out pages' in `proposals-extra`).
+    static func pages(in folder: URL = folder) throws -> [Page] {
         let data = try Data(contentsOf: folder.appendingPathComponent("truth.json"))
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let pages = root["pages"] as? [[String: Any]]

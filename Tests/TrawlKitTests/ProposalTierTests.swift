@@ -46,7 +46,7 @@ import TrawlHTML
         let best = try #require(found.first { $0.items != nil })
         #expect(best.tier == .microdata)
         #expect(best.proposal.items == "[itemscope][itemtype$='/Blog']")
-        #expect(best.proposal.fields?.title == "[itemprop='headline']")
+        #expect(best.proposal.fields?.title == "[itemprop~='headline']")
         #expect(best.items?.count == 5)
         #expect(best.items?.first?.url?.absoluteString == "https://blog.2no.me/post/2016/08/kloudsec/")
     }

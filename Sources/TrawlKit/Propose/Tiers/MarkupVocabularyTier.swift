@@ -27,18 +27,27 @@ enum MarkupVocabularyTier {
         return order.compactMap { type -> SourceProposal? in
             guard let count = byType[type], count >= 3, !furniture.contains(type) || type == "Blog" else { return nil }
             let items = "[itemscope][itemtype$='/\(type)']"
+            // `itemprop` holds a set of names (`itemprop="name headline"`): each is matched as a
+            // word, or a headline named both ways loses to a nested author's `name` (HTML §5.2.3).
             guard let first = (try? document.select(items))?.first,
-                let title = ["headline", "name"].first(where: { (try? first.select("[itemprop='\($0)']").first) != nil }
+                let title = ["headline", "name"].first(where: {
+                    (try? first.select("[itemprop~='\($0)']").first) != nil
+                }
                 )
             else { return nil }
-            let titleSelector = "[itemprop='\(title)']"
+            let titleSelector = "[itemprop~='\(title)']"
             let url: String
-            if (try? first.select("[itemprop='url'][href]").first) != nil {
-                url = "[itemprop='url'][href]::attr(href)"
+            if (try? first.select("[itemprop~='url'][href]").first) != nil {
+                url = "[itemprop~='url'][href]::attr(href)"
+            } else if first.tag == "a", first.attr("href") != nil {
+                // The item is its own link (a card wrapped in `<a itemscope>`).
+                url = "\(FieldFinder.itself)::attr(href)"
             } else if (try? first.select("\(titleSelector) a[href]").first) != nil {
                 url = "\(titleSelector) a::attr(href)"
             } else if (try? first.select("a[href] \(titleSelector)").first) != nil,
-                let link = try? first.xpath(".//a[@href][.//*[@itemprop='\(title)']]").first,
+                let link = try? first.xpath(
+                    ".//a[@href][.//*[contains(concat(' ', normalize-space(@itemprop), ' '), ' \(title) ')]]"
+                ).first,
                 let part = ListFinder.classNames(of: link).first
             {
                 url = "a.\(part)::attr(href)"
