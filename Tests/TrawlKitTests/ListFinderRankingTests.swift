@@ -57,6 +57,35 @@ import Testing
             ])
     }
 
+    /// A news portal of December 2013 (saved by another project; the corpus holds a later
+    /// page of the same site) stacks four boxes, each an unlinked `<h4>` over a list of
+    /// headlines: "THE LATEST" (13), "MORE TOP STORIES" (15), "OPINION", "IN CASE YOU MISSED
+    /// IT". The boxes read as a list whose titles are their headings, and each box's list was
+    /// dropped as its detail, leaving a sports box at the page's foot first; now the boxes are
+    /// labels, and the one headed the latest comes first.
+    @Test func aBoxWhoseHeadingHasNoLinkLabelsTheListInsideIt() throws {
+        let base = try #require(URL(string: "http://edition.cnn.com/"))
+        let body = try Data(contentsOf: Fixture.url("proposals-extra/news-portal-boxes-2013.html"))
+        let page = FetchedPage(requestedURL: base, url: base, body: body)
+        let candidates = SourceProposal.candidates(
+            page: page, address: base, url: base.absoluteString, id: "portal", base: base, includeRemote: false)
+        let items = try #require(candidates.first).items ?? []
+        #expect(items.count == 13)
+        #expect(
+            items.prefix(3).map(\.title) == [
+                "NASA: Space station pump fails", "Meteor explodes over Arizona", "Dash cam catches fireball in sky",
+            ])
+        #expect(
+            items.first?.url?.absoluteString
+                == "http://edition.cnn.com/2013/12/11/us/international-space-station-cooling-problem/index.html?hpt=hp_t2"
+        )
+        // The next box, "MORE TOP STORIES", is offered too, not dropped as a box's detail.
+        #expect(
+            candidates.contains {
+                $0.items?.count == 15 && $0.items?.first?.title == "U.S. to start transporting Burundi troops"
+            })
+    }
+
     @Test(arguments: [
         ("www.bbc.com", "bbc"), ("www.bbc.co.uk", "bbc"), ("money.cnn.com", "cnn"), ("www.buzzfeed.com", "buzzfeed"),
         ("feedproxy.google.com", "google"), ("localhost", "localhost"),
