@@ -5,7 +5,8 @@ extension ListFinder {
     /// Whether the titles lead, each in a new window, to one other site: that site's news
     /// shown in a box here (a partner's headlines, a "from around the web" block), not the
     /// page's own list. Links to many sites (an aggregator, search results) or opened in
-    /// place (a blog's posts through a feed proxy) are not such a box.
+    /// place (a blog's posts through a feed proxy) are not such a box. A saved page without
+    /// its address (no `--base`) has no site to compare with: the rule then stays silent.
     static func isOtherSiteBox(_ titles: [ItemTitle]) -> Bool {
         guard let home = titles.first?.link.document.baseURL?.host.map(siteName) else { return false }
         let away = titles.filter { $0.link.attr("target")?.lowercased() == "_blank" }
