@@ -37,9 +37,13 @@ extension ListFinder {
         // not what a reader sees of the list, however open the box around them is.
         let folded = titles.filter { isFolded($0.text) }
         if Double(folded.count) >= 0.6 * Double(titles.count) { region = .boilerplate }
+        // Another site's headlines, each opened in a new window, are that site's list.
+        if isOtherSiteBox(titles) { region = .boilerplate }
         // Rows under a header row: the author declared them a list of records.
         let declared = sample.first.flatMap(TableHeader.of(row:)) != nil ? 1.5 : 1
-        return size * headline * distinct * extra * region.weight * declared
+        // A list its author calls the newest is the one a person watches for what changed.
+        let latest = isNamedLatest(outline.elements[container].node) ? 2.0 : 1
+        return size * headline * distinct * extra * region.weight * declared * latest
     }
 
     /// The words of a title, hyphenated names counted by their parts; in a script written without spaces (Chinese, Japanese), a word

@@ -28,11 +28,20 @@ extension ListFinder {
                 current = element.parent
             }
             let outer = found.indices.first { other in
-                other != index && found[other].members.count >= 3
-                    && found[other].members.prefix(Self.sampleSize).contains(where: ancestors.contains)
-                    && readsAlike(other)
+                guard other != index, found[other].members.count >= 3,
+                    let box = found[other].members.prefix(Self.sampleSize).first(where: ancestors.contains)
+                else { return false }
+                return !Self.isLabel(of: box, over: first) && readsAlike(other)
             }
             return outer == nil ? candidate : nil
         }
+    }
+
+    /// Whether the box is a heading over a list and no item itself: its heading has no link,
+    /// and the link its title borrows is the list's first (a "Latest" box of headlines, one
+    /// of a column of such boxes). A release whose heading links it stays an item.
+    static func isLabel(of box: Node, over first: Node) -> Bool {
+        guard let title = ItemTitle.find(in: box), title.text != title.link else { return false }
+        return title.link == first || ItemTitle.isInside(title.link, first)
     }
 }
