@@ -16,8 +16,8 @@ extension ListFinder {
         return site != home
     }
 
-    /// The name a host's site goes by, its public suffix and `www.` left off: `bbc` for
-    /// www.bbc.com and www.bbc.co.uk, `cnn` for money.cnn.com (one site under two suffixes
+    /// The name a host's site goes by, its public suffix and `www.` left off: `acme` for
+    /// www.acme.com and www.acme.co.uk, and for news.acme.com (one site under two suffixes
     /// or many hosts is one site to a reader).
     static func siteName(_ host: String) -> String {
         let labels = host.lowercased().split(separator: ".").map(String.init)
