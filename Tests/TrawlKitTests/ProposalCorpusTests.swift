@@ -166,5 +166,5 @@ import Testing
     }
 
     /// The figure measured when the corpus came in; raise it as the engine improves.
-    static let floor = 41
+    static let floor = 42
 }

@@ -63,11 +63,19 @@ struct ListFinder {
     }
 
     private func candidate(for group: Group, in outline: PageOutline) -> Candidate? {
-        let members = group.members.map { outline.elements[$0].node }
-        let sample = Array(members.prefix(Self.sampleSize))
-        let titles = sample.compactMap(ItemTitle.find)
+        var members = group.members.map { outline.elements[$0].node }
+        var sample = Array(members.prefix(Self.sampleSize))
+        var titles = sample.compactMap(ItemTitle.find)
         guard titles.count >= 3, Double(titles.count) >= 0.6 * Double(sample.count) else { return nil }
-        guard let items = itemSelector(for: group, members: members, in: outline) else { return nil }
+        guard var items = itemSelector(for: group, members: members, in: outline) else { return nil }
+        // Boxes that each hold a card, but for a few that hold several: the cards are the items.
+        if let shaped = innerShape(of: items, container: outline.elements[group.container].node) {
+            let shapedSample = Array(shaped.members.prefix(Self.sampleSize))
+            let shapedTitles = shapedSample.compactMap(ItemTitle.find)
+            if shapedTitles.count >= 3, Double(shapedTitles.count) >= 0.6 * Double(shapedSample.count) {
+                (items, members, sample, titles) = (shaped.selector, shaped.members, shapedSample, shapedTitles)
+            }
+        }
         let score = Self.score(sample, titles: titles, count: members.count, container: group.container, in: outline)
         return Candidate(items: items, members: members, score: score, container: group.container)
     }
