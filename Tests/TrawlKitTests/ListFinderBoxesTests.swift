@@ -53,4 +53,35 @@ import TrawlHTML
             #expect(Set(boxes).count <= 1, "\(candidate.items) mixes \(Set(boxes).sorted())")
         }
     }
+
+    @Test func cardsAtTwoDepthsAreOneListOfTheCards() throws {
+        // "More on this story": a row of four cards, then a row whose one box holds four more.
+        let base = try #require(URL(string: "https://www.theguardian.com/environment/2019/jan/03/"))
+        let body = try Data(contentsOf: Fixture.url("proposals-extra/article-guardian-more-on-this-story.html"))
+        let page = FetchedPage(requestedURL: base, url: base, body: body)
+        let candidates = SourceProposal.candidates(
+            page: page, address: base, url: base.absoluteString, id: "whales", base: base, includeRemote: false)
+        let best = try #require(candidates.first)
+        let items = best.items ?? []
+        #expect(best.proposal.items?.contains(":not(:has(") == true)
+        // The eight cards, each once: the box that holds the second row's four is none of them.
+        #expect(
+            items.map(\.title) == [
+                "Rescuers rush to help whale stranded in Scottish loch",
+                "Nearly 30 whales stranded on remote Victorian beach",
+                "Over 140 whales die after becoming stranded on New Zealand beach \u{2013} video",
+                "More than 140 pilot whales die in 'heartbreaking' New Zealand stranding",
+                "Indonesia: dead whale had 1,000 pieces of plastic in stomach",
+                "Sighting of sperm whales in Arctic a sign of changing ecosystem, say scientists",
+                "Benny the beluga whale forces firework display postponement",
+                "Images show baby humpback whale trapped in shark net off Queensland coast",
+            ])
+        #expect(
+            items.first?.url?.absoluteString
+                == "https://www.theguardian.com/uk-news/2019/jan/03/sperm-whale-stranded-scottish-loch-eriboll")
+        #expect(
+            items.dropFirst(4).first?.url?.absoluteString
+                == "https://www.theguardian.com/environment/2018/nov/20/indonesia-dead-whale-had-1000-pieces-of-plastic-in-stomach"
+        )
+    }
 }

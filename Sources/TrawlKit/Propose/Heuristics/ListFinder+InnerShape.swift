@@ -10,7 +10,8 @@ extension ListFinder {
     /// card each, except a few that hold a heading and several cards. The shape most of them
     /// have — the headings, images and links inside, in order — names the card; a box that
     /// holds nothing but cards of that shape (a heading may stand beside them, no link)
-    /// gives way to those cards, at whatever depth they sit.
+    /// gives way to those cards, at whatever depth they sit. So does a row's box that holds a
+    /// row of cards among the cards of the rows before it (a news page's related stories).
     struct InnerShape {
         var members: [Node]
         /// `container part:has(a[href]):not(:has(part))`: every element of the cards' shared
