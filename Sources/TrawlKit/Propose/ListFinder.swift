@@ -45,7 +45,12 @@ struct ListFinder {
         // A list inside another's items (each article's tags) is part of that list, not a rival;
         // so is a list whose items are some of another's (one day's cards of the whole week).
         var kept: [Candidate] = []
-        for candidate in found.sorted(by: { $0.score > $1.score }) {
+        for var candidate in found.sorted(by: { $0.score > $1.score }) {
+            // Boxes that each hold a card, but for a few that hold several: the cards are the
+            // items. Asked only of the lists that rank, as it reads the page again.
+            if let shaped = innerShape(of: candidate.items, container: outline.elements[candidate.container].node) {
+                (candidate.items, candidate.members) = (shaped.selector, shaped.members)
+            }
             let overlaps = kept.contains { other in
                 guard let first = candidate.members.first else { return true }
                 return other.members.contains(first)
@@ -63,19 +68,11 @@ struct ListFinder {
     }
 
     private func candidate(for group: Group, in outline: PageOutline) -> Candidate? {
-        var members = group.members.map { outline.elements[$0].node }
-        var sample = Array(members.prefix(Self.sampleSize))
-        var titles = sample.compactMap(ItemTitle.find)
+        let members = group.members.map { outline.elements[$0].node }
+        let sample = Array(members.prefix(Self.sampleSize))
+        let titles = sample.compactMap(ItemTitle.find)
         guard titles.count >= 3, Double(titles.count) >= 0.6 * Double(sample.count) else { return nil }
-        guard var items = itemSelector(for: group, members: members, in: outline) else { return nil }
-        // Boxes that each hold a card, but for a few that hold several: the cards are the items.
-        if let shaped = innerShape(of: items, container: outline.elements[group.container].node) {
-            let shapedSample = Array(shaped.members.prefix(Self.sampleSize))
-            let shapedTitles = shapedSample.compactMap(ItemTitle.find)
-            if shapedTitles.count >= 3, Double(shapedTitles.count) >= 0.6 * Double(shapedSample.count) {
-                (items, members, sample, titles) = (shaped.selector, shaped.members, shapedSample, shapedTitles)
-            }
-        }
+        guard let items = itemSelector(for: group, members: members, in: outline) else { return nil }
         let score = Self.score(sample, titles: titles, count: members.count, container: group.container, in: outline)
         return Candidate(items: items, members: members, score: score, container: group.container)
     }

@@ -20,7 +20,7 @@ extension ListFinder {
     }
 
     /// An inside larger than this many elements is no card.
-    static let maxCardElements = 400
+    static let maxCardElements = 150
 
     /// The items a selector gives, chosen again by their inner shape: nil when each already
     /// holds one card, or when no selector reaches the cards alone.
@@ -52,8 +52,12 @@ extension ListFinder {
             members += cards
             replaced = true
         }
-        guard replaced else { return nil }
-        return reaching(members, like: card, under: container)
+        guard replaced, let shaped = reaching(members, like: card, under: container) else { return nil }
+        // The cards must read as items: most of them with a title.
+        let sample = shaped.members.prefix(Self.sampleSize)
+        let titles = sample.compactMap(ItemTitle.find).count
+        guard titles >= 3, Double(titles) >= 0.6 * Double(sample.count) else { return nil }
+        return shaped
     }
 
     /// The headings, images and links inside an element, in document order; nil for an
