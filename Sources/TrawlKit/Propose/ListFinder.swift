@@ -45,7 +45,12 @@ struct ListFinder {
         // A list inside another's items (each article's tags) is part of that list, not a rival;
         // so is a list whose items are some of another's (one day's cards of the whole week).
         var kept: [Candidate] = []
-        for candidate in found.sorted(by: { $0.score > $1.score }) {
+        for var candidate in found.sorted(by: { $0.score > $1.score }) {
+            // Boxes that each hold a card, but for a few that hold several: the cards are the
+            // items. Asked only of the lists that rank, as it reads the page again.
+            if let shaped = innerShape(of: candidate.items, container: outline.elements[candidate.container].node) {
+                (candidate.items, candidate.members) = (shaped.selector, shaped.members)
+            }
             let overlaps = kept.contains { other in
                 guard let first = candidate.members.first else { return true }
                 return other.members.contains(first)

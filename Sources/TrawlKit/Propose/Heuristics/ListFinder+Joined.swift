@@ -19,6 +19,16 @@ extension ListFinder {
             guard let parts = byPattern[pattern], parts.count >= 2,
                 let members = try? Array(document.select(pattern))
             else { continue }
+            // Boxes that repeat each other's items (the latest stories, and the galleries among
+            // them) are as many lists: a list split among boxes names each item once.
+            var seen: Set<String> = []
+            let repeats = parts.contains { part in
+                let links = Set(
+                    part.members.prefix(Self.sampleSize).compactMap { ItemTitle.find(in: $0)?.link.attr("href") })
+                defer { seen.formUnion(links) }
+                return !seen.isDisjoint(with: links)
+            }
+            guard !repeats else { continue }
             // Only when the joined selector gives the parts' items and not much else.
             let total = parts.map(\.members.count).reduce(0, +)
             guard members.count >= total, members.count <= total + max(1, total / 10) else { continue }
