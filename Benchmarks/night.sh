@@ -4,7 +4,11 @@
 # conditional request. Nights: the first, nothing changed (three times), 5% changed. Trawl
 # (release build) against urlwatch and changedetection.io (batch mode, no browser), each
 # at concurrency 10, fresh state each. Prints wall, CPU (user+sys), peak RSS, requests,
-# 304s, connections the server accepted, and the changes each tool found.
+# 304s, connections the server accepted, and the changes each tool found; then where the wall
+# over the floor went, as the server saw it: the time before the first request and after the
+# last answer, the server's own delay past the latency, and the places among the ten left
+# empty between them (the client's gaps, connections and handshakes included), each in
+# seconds of wall; and over TLS, the handshakes, how many resumed a session, and their time.
 # Usage: Benchmarks/night.sh [--pages N --hosts H] [--tls | --http2] [--repeat R] [--tools trawl,urlwatch,cdio]
 # --tls: HTTP/1.1 over TLS; --http2: hypercorn over TLS offering h2 and http/1.1 in ALPN
 # (each client takes what it speaks: Trawl's libcurl h2, urlwatch's requests http/1.1).

@@ -22,15 +22,19 @@ sys.path.insert(0, os.path.dirname(__file__))
 import night_server  # noqa: E402
 
 CONCURRENCY = 10
+# When the last measured command started and ended (time.monotonic, as the server's counters).
+last_started = last_ended = 0.0
 
 
 def measure(command, env=None, cwd=None):
     """Runs `command`; returns (wall, cpu, peak RSS in MB, stdout)."""
-    started = time.monotonic()
+    global last_started, last_ended
+    started = last_started = time.monotonic()
     with tempfile.TemporaryFile() as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env, cwd=cwd)
         _, status, usage = os.wait4(process.pid, 0)
-        wall = time.monotonic() - started
+        last_ended = time.monotonic()
+        wall = last_ended - started
         output.seek(0)
         text = output.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
@@ -161,7 +165,8 @@ def main():
               f"{arguments.latency * 1000:.0f} ms a response, concurrency {CONCURRENCY}; "
               f"floor {rounds * arguments.latency:.1f} s with robots.txt ({rounds} rounds)")
         print(f"{'tool':<20} {'night':<16} {'wall s':>7} {'floor s':>7} {'CPU s':>7} {'RSS MB':>7} {'requests':>8} "
-              f"{'304s':>6} {'conns':>6} {'changes':>7}")
+              f"{'304s':>6} {'conns':>6} {'changes':>7}  where the wall over the floor went (s): before the first request"
+              f" + after the last answer + server's delay + idle places; TLS handshakes (resumed), server time each")
         for tool in arguments.tools.split(","):
             folder = os.path.join(work, tool)
             os.makedirs(folder)
@@ -188,8 +193,17 @@ def main():
                 # The floor of this night: its requests in rounds of CONCURRENCY, each one latency
                 # long (a tool that asks robots.txt of no host has 25 or 100 requests fewer).
                 floor = -(-counts["requests"] // CONCURRENCY) * arguments.latency
+                # The partial last round is in the floor already, not idle.
+                partial = (-counts["requests"] % CONCURRENCY) * arguments.latency / CONCURRENCY
+                split = ""
+                if counts["first"] is not None:
+                    split = (f"  {counts['first'] - last_started:.2f} + {last_ended - counts['last']:.2f}"
+                             f" + {counts['server_share']:.2f} + {max(0.0, counts['idle_share'] - partial):.2f}")
+                if counts["handshakes"]:
+                    each = counts["handshake_time"] / counts["handshakes"] * 1000
+                    split += f", {counts['handshakes']} ({counts['resumed']}) {each:.1f} ms each"
                 print(f"{runner.name:<20} {label:<16} {wall:7.2f} {floor:7.1f} {cpu:7.2f} {rss:7.0f} {counts['requests']:8d} "
-                      f"{counts['not_modified']:6d} {counts['connections']:6d} {changes:7d}{note}", flush=True)
+                      f"{counts['not_modified']:6d} {counts['connections']:6d} {changes:7d}{note}{split}", flush=True)
         night_server.stop(servers)
 
 

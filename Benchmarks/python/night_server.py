@@ -39,8 +39,20 @@ def page(number, version):
 
 
 class Counters:
-    def __init__(self):
+    """What a night asked of the server, and where its wall time went.
+
+    Besides the counts: the TLS handshakes and how many resumed a session; the server's
+    own delay (each answer's time past the latency, from its head read to its body
+    written, summed); and the idle capacity, the time integral of the places among
+    `capacity` requests in flight that stood empty between the night's first request and
+    its last answer. Divided by `capacity`, the two say how much of a night's wall over
+    the floor the server took and how much the client (its gaps between an answer and
+    the next request, connections and handshakes included) left unused.
+    """
+
+    def __init__(self, capacity=10):
         self.lock = threading.Lock()
+        self.capacity = capacity
         self.reset()
 
     def reset(self):
@@ -51,6 +63,43 @@ class Counters:
             self.not_modified = 0
             self.connections = 0
             self.robots = 0
+            self.handshakes = 0
+            self.resumed = 0
+            self.handshake_time = 0.0
+            self.server_delay = 0.0
+            self.in_flight = 0
+            self.idle = 0.0
+            self.since = None
+            # When the night's first request arrived and its last answer left.
+            self.first = None
+            self.last = None
+
+    def _move(self, step):
+        now = time.monotonic()
+        if self.first is None:
+            self.first = now
+        self.last = now
+        if self.since is not None:
+            self.idle += max(0, self.capacity - self.in_flight) * (now - self.since)
+        self.since = now
+        self.in_flight += step
+
+    def begin(self):
+        """A request's head was read."""
+        with self.lock:
+            self._move(1)
+
+    def end(self, delay):
+        """Its answer was written, `delay` seconds past the latency."""
+        with self.lock:
+            self._move(-1)
+            self.server_delay += max(0.0, delay)
+
+    def handshake(self, seconds, resumed):
+        with self.lock:
+            self.handshakes += 1
+            self.resumed += 1 if resumed else 0
+            self.handshake_time += seconds
 
     def add(self, name):
         with self.lock:
@@ -66,7 +115,11 @@ class Counters:
     def snapshot(self):
         with self.lock:
             return {"requests": self.requests, "not_modified": self.not_modified,
-                    "connections": self.connections, "robots": self.robots}
+                    "connections": self.connections, "robots": self.robots,
+                    "handshakes": self.handshakes, "resumed": self.resumed,
+                    "handshake_time": self.handshake_time,
+                    "server_share": self.server_delay / self.capacity, "idle_share": self.idle / self.capacity,
+                    "first": self.first, "last": self.last}
 
 
 class Site:
@@ -138,8 +191,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):
-        time.sleep(self.server.site.latency)
-        status, headers, body = answer(self.server.site, self.path, self.headers.get)
+        site = self.server.site
+        started = time.monotonic()
+        site.counters.begin()
+        try:
+            self.respond(site)
+        finally:
+            site.counters.end(time.monotonic() - started - site.latency)
+
+    def respond(self, site):
+        time.sleep(site.latency)
+        status, headers, body = answer(site, self.path, self.headers.get)
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
@@ -172,10 +234,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
     def finish_request(self, request, client_address):
         if self.context is not None:
+            started = time.monotonic()
             try:
                 request.do_handshake()
             except (ssl.SSLError, OSError):
                 return
+            self.site.counters.handshake(time.monotonic() - started, request.session_reused)
         super().finish_request(request, client_address)
 
 

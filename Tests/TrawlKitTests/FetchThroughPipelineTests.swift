@@ -48,6 +48,40 @@ import TrawlKit
         #expect(try Data(contentsOf: cache.file("Cache/sources/news/http.json")) == validatorsFile)
     }
 
+    // `http.json` names a health file a 304 leaves as it is, so a quiet night neither reads nor
+    // writes it; a 304 after a failure still records the recovery, and names the new file.
+    @Test func a304AfterAFailureRecordsTheRecoveryAndAQuietNightWritesNothing() async throws {
+        let cache = try TemporaryDirectory("cache")
+        let server = try FixtureServer()
+        let page = FixtureResponse.page(Self.page, etag: "\"v1\"")
+        server.route("/news", page, .status(404), page, page)
+        let store = CacheStore(root: cache.file("Cache"))
+        let health = cache.file("Cache/sources/news/health.json")
+        let validators = cache.file("Cache/sources/news/http.json")
+
+        _ = try await pipeline(server, cache: cache).scrape()
+        let named = try String(contentsOf: validators, encoding: .utf8)
+        #expect(named.contains("\"health\""))
+        let failed = try await pipeline(server, cache: cache).scrape()
+        #expect(failed.outcomes.map(\.status) == [.failed])
+        #expect(try store.health(of: "news").consecutiveFailures == 1)
+        #expect(try String(contentsOf: validators, encoding: .utf8) == named)
+
+        let recovered = try await pipeline(server, cache: cache).scrape()
+        #expect(recovered.outcomes.map(\.status) == [.notModified])
+        let state = try store.health(of: "news")
+        #expect(state.consecutiveFailures == 0 && !state.stale && state.lastError == nil)
+        let renamed = try String(contentsOf: validators, encoding: .utf8)
+        #expect(renamed != named)
+        let (healthBytes, validatorBytes) = (try Data(contentsOf: health), try Data(contentsOf: validators))
+
+        let quiet = try await pipeline(server, cache: cache).scrape()
+        #expect(quiet.outcomes.map(\.status) == [.notModified])
+        #expect(try Data(contentsOf: health) == healthBytes)
+        #expect(try Data(contentsOf: validators) == validatorBytes)
+        #expect(server.requests(to: "/news").count == 4)
+    }
+
     // The snapshot is read after the fetch (so a night does not hold every source's at
     // once): a 304 whose snapshot turns out undecodable leads to a whole fetch, a baseline.
     @Test func a304OverASnapshotThatCannotBeDecodedFetchesThePageWhole() async throws {

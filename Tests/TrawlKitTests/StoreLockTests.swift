@@ -64,10 +64,34 @@ import Testing
         let sourceFolder = store.snapshotFile(of: "charts").deletingLastPathComponent()
         let leftover = sourceFolder.appendingPathComponent(".trawl-tmp-999-1-snapshot.json")
         try Data("{\"half".utf8).write(to: leftover)
+        // A killed run leaves its lock file behind, naming it.
+        try Data("\(try Self.deadProcess())\n".utf8).write(to: URL(fileURLWithPath: lockPath))
 
         let lock = try store.lock()
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: sourceFolder.path) == ["snapshot.json"])
         lock.unlock()
+    }
+
+    @Test func afterARunThatReleasedTheLockSourceFoldersAreNotSwept() throws {
+        try store.save(SnapshotFixtures.snapshot([SnapshotFixtures.chart(1)]))
+        try store.lock().unlock()
+        // Not a file a killed Trawl can have left: the last run released the lock.
+        let sourceFolder = store.snapshotFile(of: "charts").deletingLastPathComponent()
+        let stranger = sourceFolder.appendingPathComponent(".trawl-tmp-999-1-snapshot.json")
+        try Data("{".utf8).write(to: stranger)
+
+        let lock = try store.lock()
+        #expect(FileManager.default.fileExists(atPath: stranger.path))
+        lock.unlock()
+    }
+
+    /// The pid of a process that has ended.
+    static func deadProcess() throws -> Int32 {
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        return finished.processIdentifier
     }
 }

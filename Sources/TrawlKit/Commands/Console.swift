@@ -22,8 +22,17 @@ final class Console: @unchecked Sendable {
     static func standard() -> Console {
         Console(
             isTerminal: isatty(STDERR_FILENO) == 1,
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            error: { FileHandle.standardError.write(Data($0.utf8)) })
+            out: { write($0, to: STDOUT_FILENO) },
+            error: { write($0, to: STDERR_FILENO) })
+    }
+
+    /// Writes the text's UTF-8 as it is stored, with no `Data` made of it: a night prints a
+    /// line per source. A stream that cannot take it (closed) loses the text, as before.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            try? FileWriter.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor, path: "")
+        }
     }
 
     /// Writes one line of results to standard output.

@@ -50,7 +50,7 @@ extension SourceConfiguration: CanonicallyKeyed {
     /// process, so the cache can tell when a source was edited (a header, a cookie or a
     /// credential included: each enters as its hash).
     public var fingerprint: String {
-        var key = CanonicalKey()
+        var key = CanonicalKey.hashing()
         encodeScraping(into: &key)
         return key.hash
     }
@@ -94,7 +94,7 @@ extension DetailSettings: CanonicallyKeyed {
     /// A short digest of what a detail page is read for: a stored result read with other
     /// settings is read again.
     var fingerprint: String {
-        var key = CanonicalKey()
+        var key = CanonicalKey.hashing()
         key.add("article", article.rawValue)
         key.add("fields", fields)
         return key.hash

@@ -77,6 +77,15 @@ public struct Health: Sendable, Hashable {
         set { (lastAttempt, lastSuccess) = (newValue.lastAttempt, newValue.lastSuccess) }
     }
 
+    /// True when a 304 would leave it as it is but for its times: no failure, no error, not
+    /// stale. The pipeline skips reading such a health file on a quiet night (`http.json`
+    /// keeps its signature).
+    var isSteady: Bool {
+        var next = self
+        next.recordNotModified(at: lastAttempt ?? Date(timeIntervalSince1970: 0))
+        return next.hasSameState(as: self)
+    }
+
     /// True when the two differ only in when the source was last tried and last succeeded:
     /// such a health is not rewritten, because run records already hold those times.
     func hasSameState(as other: Health) -> Bool {

@@ -58,7 +58,6 @@ public struct Pipeline: Sendable {
 
     private func scrapeHoldingLock(_ options: RunOptions) async throws -> RunRecord {
         let started = clock.now
-        try store.prepareRunTimes()
         // Read once the lock is held and a cut-short run recovered, so its attempts count.
         let (sources, waiting) = try dueSources(options, at: started)
         reportWaiting(waiting)
@@ -77,7 +76,7 @@ public struct Pipeline: Sendable {
             })
         // The record is what the journal holds; a source the journal could not take has
         // its old snapshot still, so only its outcome is added.
-        var entries = try RunJournal.entries(at: journal.url)?.sources ?? []
+        var entries = journal.sources
         for case (let index, let result?) in results where !journal.hasJournaled(index) {
             entries.append(
                 .init(index: index, outcome: result.outcome, changes: [], snapshotDigest: nil, finished: clock.now))

@@ -18,6 +18,8 @@ struct SourceRun: Sendable {
     struct Result: Sendable {
         var outcome: RunRecord.Outcome
         var changes: [Change]
+        /// The `http.json` a fetched page leaves, saved once the health is recorded (which it names).
+        var validators: ValidatorsFile?
     }
 
     /// The source's result; nil when a stop was requested before it was under way.
@@ -26,9 +28,11 @@ struct SourceRun: Sendable {
         report(.fetching(sourceID: source.id))
         let now = clock.now
         var previous: Snapshot?
+        // Unreadable validators cost only an unconditional fetch, never data.
+        let stored = (try? store.validatorsRecord(of: source.id)) ?? nil
         let result: Result
         do {
-            guard let scraped = try await scrape(previous: &previous, at: now) else { return nil }
+            guard let scraped = try await scrape(previous: &previous, stored: stored, at: now) else { return nil }
             result = scraped
         } catch {
             // A failed fetch still reports the items the source keeps.
@@ -51,11 +55,13 @@ struct SourceRun: Sendable {
                 report(.cacheProblem("[\(source.id)] \(error)"))
             }
         }
+        var steadyHealth: String?
         do {
-            try store.record(result.outcome, at: now)
+            steadyHealth = try store.record(result.outcome, at: now, knownSteady: stored?.health)
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save health: \(error)"))
         }
+        saveValidators(result.validators ?? stored, steadyHealth: steadyHealth, fetched: result.validators != nil)
         let news = result.changes.filter(\.isNews).count
         let baseline = result.changes.first { $0.kind == .baseline }
         report(
@@ -69,9 +75,7 @@ struct SourceRun: Sendable {
     /// The last snapshot is read into `previous` once the page has come back, not before:
     /// a run starts every source at once and each waits for its turn at the gates, so
     /// reading it first held every source's snapshot in memory for the whole night.
-    private func scrape(previous: inout Snapshot?, at now: Date) async throws -> Result? {
-        // Unreadable validators cost only an unconditional fetch, never data.
-        let stored = (try? store.validatorsRecord(of: source.id)) ?? nil
+    private func scrape(previous: inout Snapshot?, stored: ValidatorsFile?, at now: Date) async throws -> Result? {
         let validators = stored?.validators ?? [:]
         // Keyed by the source's settings too: after an edit to its fields, a 304 must not
         // keep a snapshot the old settings made.
@@ -79,7 +83,7 @@ struct SourceRun: Sendable {
         // Without a snapshot to fall back on, a 304 would leave nothing to show; and a first
         // page that has not changed says nothing of the pages after it.
         let details = keptDetails()
-        let snapshotSignature = FileSignature.of(store.snapshotFile(of: source.id).path)
+        let snapshotSignature = FileSignature.of(store.snapshotPath(of: source.id))
         let hasSnapshot = snapshotSignature != nil
         // Item pages that still wait need the list page whole; only a detail source reads its
         // snapshot this early to know, and keeps it for what follows.
@@ -153,14 +157,23 @@ struct SourceRun: Sendable {
         var current = ValidatorsFile(validators: [:])
         current.validators[key] = page.validators.isEmpty || source.maxPages > 1 ? nil : page.validators
         // The snapshot a later 304 keeps, so it can count its items without decoding them.
-        if !current.validators.isEmpty, let file = FileSignature.of(store.snapshotFile(of: source.id).path) {
+        if !current.validators.isEmpty, let file = FileSignature.of(store.snapshotPath(of: source.id)) {
             current.snapshot = .init(file: file, itemCount: detection.snapshot.items.count)
         }
+        return Result(outcome: outcome, changes: detection.changes, validators: current)
+    }
+
+    /// Saves `http.json` after the health is recorded, naming the health file when it is one
+    /// a 304 leaves as it is: always after a fetched page, otherwise only when the health
+    /// file it named has moved on (a night that wrote health), so a quiet night writes nothing.
+    private func saveValidators(_ file: ValidatorsFile?, steadyHealth: String?, fetched: Bool) {
+        guard var file, fetched || (steadyHealth != nil && !file.validators.isEmpty && file.health != steadyHealth)
+        else { return }
+        file.health = file.validators.isEmpty ? nil : steadyHealth
         do {
-            try store.save(current, of: source.id)
+            try store.save(file, of: source.id)
         } catch {
             report(.cacheProblem("[\(source.id)] cannot save HTTP validators (next fetch is unconditional): \(error)"))
         }
-        return Result(outcome: outcome, changes: detection.changes)
     }
 }

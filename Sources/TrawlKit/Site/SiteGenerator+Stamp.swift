@@ -99,9 +99,9 @@ extension SiteGenerator {
         return digest.value
     }
 
-    /// Every setting the site is made from, written out by name.
+    /// The hash of every setting the site is made from, written out by name.
     private var siteSettingsKey: String {
-        var key = CanonicalKey()
+        var key = CanonicalKey.hashing()
         let site = configuration.site
         key.add("title", site.title)
         key.add("url", site.url)
@@ -113,7 +113,7 @@ extension SiteGenerator {
         key.add("output", configuration.outputDirectory.standardizedFileURL.path)
         key.add("templates", configuration.templatesDirectory?.standardizedFileURL.path)
         for source in configuration.sources { key.add("source", source) }
-        return key.encoding
+        return key.hash
     }
 
     /// Each file of the templates folder (its partials and assets too) by name and signature.

@@ -19,6 +19,9 @@ public final class CacheLock: @unchecked Sendable {
     public let path: String
     /// The pid written in a lock file whose process was gone when this lock was taken.
     public let tookOverFrom: Int32?
+    /// Whether the lock file named a process when it was taken: one that ended without
+    /// releasing it (killed), and may have left temporary files behind.
+    let wasLeftBehind: Bool
     private let mutex = NSLock()
     private var descriptor: Int32
 
@@ -67,6 +70,7 @@ public final class CacheLock: @unchecked Sendable {
             fsync(descriptor)
             self.descriptor = descriptor
             self.tookOverFrom = previous.flatMap { $0 == getpid() ? nil : $0 }
+            self.wasLeftBehind = previous != nil
             return
         }
         throw CacheLockedError(path: path, pid: nil)

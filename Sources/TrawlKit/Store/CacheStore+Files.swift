@@ -67,23 +67,40 @@ extension CacheStore {
     /// Reads a cache file; nil when it does not exist, or when it could not be used, in which
     /// case it is moved aside and reported to `problems` with `consequence`.
     func read<T: CacheFile>(_ type: T.Type, at url: URL, consequence: String) throws -> T? {
-        guard let data = try contents(of: url, limit: T.maxFileBytes, consequence: consequence) else { return nil }
-        return try decode(T.self, from: data, at: url, consequence: consequence)
+        try read(T.self, atPath: url.path, consequence: consequence)
+    }
+
+    /// `read(_:at:consequence:)` of a path: what a quiet source reads is named by paths built as
+    /// strings, a `URL` made only when the file must be moved aside or rewritten.
+    func read<T: CacheFile>(_ type: T.Type, atPath path: String, consequence: String) throws -> T? {
+        guard let data = try contents(ofPath: path, limit: T.maxFileBytes, consequence: consequence) else {
+            return nil
+        }
+        return try decode(T.self, from: data, atPath: path, consequence: consequence)
     }
 
     /// Decodes the bytes read from the cache file `url`; what cannot be used is handled as `read` does.
     /// Trailing NUL bytes after whole JSON (what a file system can leave after a crash) are
     /// ignored with a warning, and removed during a run; NULs anywhere else leave the file corrupt.
     func decode<T: CacheFile>(_ type: T.Type, from data: Data, at url: URL, consequence: String) throws -> T? {
+        try decode(T.self, from: data, atPath: url.path, consequence: consequence)
+    }
+
+    func decode<T: CacheFile>(_ type: T.Type, from data: Data, atPath path: String, consequence: String) throws -> T? {
         let padding = data.reversed().prefix { $0 == 0 }.count
         if padding > 0, padding < data.count {
             let json = Data(data.dropLast(padding))
-            if case .success(let value) = Self.decode(T.self, from: json, path: url.path) {
-                try removePadding(padding, leaving: json, at: url)
+            if case .success(let value) = Self.decode(T.self, from: json, path: path) {
+                try removePadding(padding, leaving: json, at: Self.fileURL(path))
                 return value
             }
         }
-        return try usable(Self.decode(T.self, from: data, path: url.path), at: url, consequence: consequence)
+        return try usable(Self.decode(T.self, from: data, path: path), atPath: path, consequence: consequence)
+    }
+
+    /// The file URL of a cache path, for the rare step that needs one.
+    static func fileURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path, isDirectory: false)
     }
 
     /// Rewrites a padded file as its JSON alone (during a run), and says so.
@@ -100,30 +117,33 @@ extension CacheStore {
     /// The bytes of `url`, at most `limit`; nil when there is no such file, or when what is
     /// there is no regular file or too large, in which case it is moved aside and reported.
     func contents(of url: URL, limit: Int, consequence: String) throws -> Data? {
-        switch FileReader.read(url.path, limit: limit) {
+        try contents(ofPath: url.path, limit: limit, consequence: consequence)
+    }
+
+    func contents(ofPath path: String, limit: Int, consequence: String) throws -> Data? {
+        switch FileReader.read(path, limit: limit) {
         case .success(let data):
             return data
         case .failure(.notRegularFile(let what)):
             return try usable(
-                Result<Data, CacheError>.failure(CacheError(path: url.path, kind: .notRegularFile(what))), at: url,
+                Result<Data, CacheError>.failure(CacheError(path: path, kind: .notRegularFile(what))), atPath: path,
                 consequence: consequence)
         case .failure(.tooLarge(let bytes, let limit)):
             return try usable(
-                Result<Data, CacheError>.failure(
-                    CacheError(path: url.path, kind: .tooLarge(bytes: bytes, limit: limit))),
-                at: url, consequence: consequence)
+                Result<Data, CacheError>.failure(CacheError(path: path, kind: .tooLarge(bytes: bytes, limit: limit))),
+                atPath: path, consequence: consequence)
         case .failure(.unreadable(let cause)):
-            throw CacheError(path: url.path, kind: .unreadable(cause))
+            throw CacheError(path: path, kind: .unreadable(cause))
         }
     }
 
     /// The decoded value, or nil after moving the file aside and reporting why it is unusable.
-    private func usable<T>(_ result: Result<T, CacheError>, at url: URL, consequence: String) throws -> T? {
+    private func usable<T>(_ result: Result<T, CacheError>, atPath path: String, consequence: String) throws -> T? {
         switch result {
         case .success(let value):
             return value
         case .failure(let error):
-            let movedTo = access == .readWrite ? try moveAside(url).path : nil
+            let movedTo = access == .readWrite ? try moveAside(Self.fileURL(path)).path : nil
             problems.report(CacheProblem(error: error, movedTo: movedTo, consequence: consequence))
             return nil
         }

@@ -93,22 +93,27 @@ extension CacheStore {
         return doomed
     }
 
-    /// Reads the run records' times once, before sources run side by side, so they do not
-    /// each scan `runs/` (and race to move the same unusable record aside).
+    /// Reads the run records' times now rather than when a source first needs them.
     public func prepareRunTimes() throws {
         _ = try runTimes(of: "")
     }
 
     /// When `sourceID` was last tried and last succeeded, as the run records tell.
+    ///
+    /// Every record is read the first time any source asks, once for all of them: sources
+    /// that run side by side wait for that one reading rather than each scanning `runs/` (and
+    /// racing to move the same unusable record aside). A quiet night whose health files are
+    /// all steady never asks, and reads no record (a record per night kept, each naming every
+    /// source, made this grow with the retention).
     func runTimes(of sourceID: String) throws -> RunTimes? {
-        if let times = runTimes.cached { return times[sourceID] }
-        // Each shard's record on its own: a source's times are in the one that tried it.
-        let summaries = try recordNames().compactMap { name in
-            try read(RunSummary.self, at: runFile(name.id, shard: name.shard), consequence: "the run record is skipped")
-        }
-        let times = RunTimes.bySource(summaries.map { ($0.started, $0.outcomes) })
-        runTimes.remember(times)
-        return times[sourceID]
+        try runTimes.times {
+            // Each shard's record on its own: a source's times are in the one that tried it.
+            let summaries = try recordNames().compactMap { name in
+                try read(
+                    RunSummary.self, at: runFile(name.id, shard: name.shard), consequence: "the run record is skipped")
+            }
+            return RunTimes.bySource(summaries.map { ($0.started, $0.outcomes) })
+        }[sourceID]
     }
 }
 
@@ -131,10 +136,15 @@ final class RunTimesMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var times: [String: RunTimes]?
 
-    var cached: [String: RunTimes]? { lock.withLock { times } }
-
-    func remember(_ times: [String: RunTimes]) {
-        lock.withLock { self.times = times }
+    /// The times remembered, or those `read` gives (then remembered): read once, under the
+    /// lock, however many ask at once.
+    func times(_ read: () throws -> [String: RunTimes]) throws -> [String: RunTimes] {
+        try lock.withLock {
+            if let times { return times }
+            let read = try read()
+            times = read
+            return read
+        }
     }
 
     func forget() {

@@ -54,6 +54,9 @@ final class RunJournal: @unchecked Sendable {
     private var goodLength: off_t = 0
     private var broken = false
     private var journaledSources: Set<Int> = []
+    /// The source lines written, in order: what a read of the file would give back, kept so
+    /// the run record is made without reading and parsing the journal again.
+    private var written: [SourceEntry] = []
     private var flushes = 0
 
     init(url: URL) {
@@ -96,8 +99,14 @@ final class RunJournal: @unchecked Sendable {
     /// flushed line, or the run record, takes its line to disk with it.
     func append(source: SourceEntry) throws {
         try append(Entry(source: source), durably: source.snapshotDigest != nil || !source.changes.isEmpty)
-        lock.withLock { _ = journaledSources.insert(source.index) }
+        lock.withLock {
+            journaledSources.insert(source.index)
+            written.append(source)
+        }
     }
+
+    /// The source lines this journal took, in the order written (`entries(at:)` of its file).
+    var sources: [SourceEntry] { lock.withLock { written } }
 
     /// How many lines have been flushed to disk with `fsync` (tests count them).
     var flushCount: Int { lock.withLock { flushes } }
