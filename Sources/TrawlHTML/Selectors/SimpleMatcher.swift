@@ -89,6 +89,16 @@ struct SimpleMatcher: Sendable {
     /// The elements at or below `root` that match — or their text children, or their
     /// attribute, as the target says — in document order.
     func matches(below root: xmlNodePtr) -> [xmlNodePtr] {
+        // Read once, out of the loop: taken from `compounds` or `target` per element, each
+        // would be copied (its arrays retained and released) on every element of the walk.
+        let rightmost = compounds[0]
+        var wantsText = false
+        var attributeName: [UInt8]?
+        switch target {
+        case .element: break
+        case .text: wantsText = true
+        case .attribute(let name): attributeName = name
+        }
         var found: [xmlNodePtr] = []
         // `::text`: a text node is selected when its parent matches. Taken node by node in
         // the walk, the text of nested matches comes out in document order, as XPath's does.
@@ -98,23 +108,24 @@ struct SimpleMatcher: Sendable {
         while let current = node {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
-                switch target {
-                case .element:
-                    if matches(current) { found.append(current) }
-                case .attribute(let name):
-                    if matches(current), let attribute = Self.attribute(name, of: current) { found.append(attribute) }
-                case .text:
-                    break
+                if !wantsText, Self.matches(rightmost, current), matchesLeft(from: 1, above: current) {
+                    if let attributeName {
+                        if let attribute = Self.attribute(attributeName, of: current) { found.append(attribute) }
+                    } else {
+                        found.append(current)
+                    }
                 }
                 if let child = current.pointee.children {
                     node = child
                     continue
                 }
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if case .text = target, current != root, let parent = current.pointee.parent {
+                if wantsText, current != root, let parent = current.pointee.parent {
                     if parent != lastParent {
                         lastParent = parent
-                        parentMatches = parent.pointee.type == XML_ELEMENT_NODE && matches(parent)
+                        parentMatches =
+                            parent.pointee.type == XML_ELEMENT_NODE && Self.matches(rightmost, parent)
+                            && matchesLeft(from: 1, above: parent)
                     }
                     if parentMatches { found.append(current) }
                 }
@@ -139,17 +150,13 @@ struct SimpleMatcher: Sendable {
         return nil
     }
 
-    private func matches(_ element: xmlNodePtr) -> Bool {
-        guard Self.matches(compounds[0], element) else { return false }
-        return matchesLeft(from: 1, above: element)
-    }
-
     /// Whether compounds `index`… match ancestors of `element` as the combinators say.
     private func matchesLeft(from index: Int, above element: xmlNodePtr) -> Bool {
         guard index < compounds.count else { return true }
+        let compound = compounds[index]
         var ancestor = Self.parentElement(of: element)
         while let current = ancestor {
-            if Self.matches(compounds[index], current), matchesLeft(from: index + 1, above: current) { return true }
+            if Self.matches(compound, current), matchesLeft(from: index + 1, above: current) { return true }
             if childOf[index - 1] { return false }
             ancestor = Self.parentElement(of: current)
         }
