@@ -44,9 +44,38 @@ public struct Node: @unchecked Sendable {
             return Self.collapsed(content)
         }
         if isAttribute { return Self.withValue(of: attributePointer, document.pointer, Self.collapsed) }
+        if isElement, let text = collapsedElementText() { return text }
         guard let content = xmlNodeGetContent(pointer) else { return "" }
         defer { trawl_xml_free(content) }
         return Self.collapsed(content)
+    }
+
+    /// An element's text collapsed straight from its text nodes into one buffer, rather than
+    /// joined by `xmlNodeGetContent` first; nil when the subtree holds nodes whose content
+    /// libxml2 reads otherwise (entity references), left to it.
+    private func collapsedElementText() -> String? {
+        var total = 0
+        var plain = true
+        TreeWalk.visit(from: pointer) { node in
+            switch node.pointee.type {
+            case XML_ELEMENT_NODE, XML_COMMENT_NODE, XML_PI_NODE: break
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { total += Int(xmlStrlen(content)) }
+            default: plain = false
+            }
+        }
+        guard plain else { return nil }
+        return String(unsafeUninitializedCapacity: total) { output in
+            var collapser = CollapsedText.Collapser()
+            TreeWalk.visit(from: pointer) { node in
+                let type = node.pointee.type
+                guard type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE, let content = node.pointee.content else {
+                    return
+                }
+                collapser.append(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), to: output)
+            }
+            return collapser.count
+        }
     }
 
     private static func collapsed(_ content: UnsafePointer<xmlChar>) -> String {
