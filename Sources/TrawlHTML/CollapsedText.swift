@@ -9,8 +9,21 @@ public enum CollapsedText {
     /// The collapsed text of `bytes` (valid UTF-8).
     public static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { output in
-            var count = 0
-            var pendingSpace = false
+            var collapser = Collapser()
+            collapser.append(bytes, to: output)
+            return collapser.count
+        }
+    }
+
+    /// Collapses pieces of text (valid UTF-8 each) as if they were one, into one buffer:
+    /// an element's text nodes, without joining them first.
+    struct Collapser {
+        /// The bytes written so far.
+        private(set) var count = 0
+        private var pendingSpace = false
+
+        /// Appends the collapsed `bytes` to `output`, which has room for them.
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>) {
             var index = 0
             while index < bytes.count {
                 let length = whitespaceLength(bytes, at: index)
@@ -28,7 +41,6 @@ public enum CollapsedText {
                 count += 1
                 index += 1
             }
-            return count
         }
     }
 

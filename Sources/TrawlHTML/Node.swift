@@ -37,9 +37,53 @@ public struct Node: @unchecked Sendable {
     /// The text below this node with runs of white space collapsed and the ends trimmed,
     /// collapsed straight from libxml2's bytes.
     public var text: String {
+        // A text node's or a one-part attribute's bytes are read in place: `::text` and
+        // `::attr()` fields give one such node per item and field.
+        if isText {
+            guard let content = pointer.pointee.content else { return "" }
+            return Self.collapsed(content)
+        }
+        if isAttribute { return Self.withValue(of: attributePointer, document.pointer, Self.collapsed) }
+        if isElement, let text = collapsedElementText() { return text }
         guard let content = xmlNodeGetContent(pointer) else { return "" }
         defer { trawl_xml_free(content) }
-        return CollapsedText.string(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        return Self.collapsed(content)
+    }
+
+    /// An element's text collapsed straight from its text nodes into one buffer, rather than
+    /// joined by `xmlNodeGetContent` first; nil when the subtree holds nodes whose content
+    /// libxml2 reads otherwise (entity references), left to it.
+    private func collapsedElementText() -> String? {
+        var total = 0
+        var plain = true
+        TreeWalk.visit(from: pointer) { node in
+            switch node.pointee.type {
+            case XML_ELEMENT_NODE, XML_COMMENT_NODE, XML_PI_NODE: break
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { total += Int(xmlStrlen(content)) }
+            default: plain = false
+            }
+        }
+        guard plain else { return nil }
+        return String(unsafeUninitializedCapacity: total) { output in
+            var collapser = CollapsedText.Collapser()
+            TreeWalk.visit(from: pointer) { node in
+                let type = node.pointee.type
+                guard type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE, let content = node.pointee.content else {
+                    return
+                }
+                collapser.append(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), to: output)
+            }
+            return collapser.count
+        }
+    }
+
+    private static func collapsed(_ content: UnsafePointer<xmlChar>) -> String {
+        CollapsedText.string(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+    }
+
+    private var attributePointer: xmlAttrPtr {
+        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: xmlAttr.self)
     }
 
     /// The text of this node's own text children, without its descendants' text.
@@ -59,20 +103,62 @@ public struct Node: @unchecked Sendable {
     /// The value of attribute `name`, or nil. HTML attribute names match case-insensitively.
     public func attr(_ name: String) -> String? {
         guard isElement else { return nil }
-        var attribute = pointer.pointee.properties
-        while let current = attribute {
-            if let attributeName = current.pointee.name,
-                String(cString: attributeName).caseInsensitiveEquals(name, when: document.isHTML)
-            {
-                guard let value = xmlNodeListGetString(document.pointer, current.pointee.children, 1) else {
-                    return ""
+        var wanted = name
+        let isHTML = document.isHTML
+        let found = wanted.withUTF8 { wanted -> xmlAttrPtr? in
+            var attribute = pointer.pointee.properties
+            while let current = attribute {
+                if let own = current.pointee.name, Self.name(own, equals: wanted, caseInsensitive: isHTML) {
+                    return current
                 }
-                defer { trawl_xml_free(value) }
-                return String(cString: value)
+                attribute = current.pointee.next
             }
-            attribute = current.pointee.next
+            return nil
         }
-        return nil
+        return found.map { Self.withValue(of: $0, document.pointer) { String(cString: $0) } }
+    }
+
+    /// Whether an attribute's name is `wanted`; ignoring case, as `String.lowercased()`
+    /// compares, though without making strings when both names are ASCII.
+    private static func name(
+        _ own: UnsafePointer<xmlChar>, equals wanted: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool
+    ) -> Bool {
+        var index = 0
+        while index < wanted.count {
+            let byte = own[index], other = wanted[index]
+            guard byte != 0 else { return false }
+            guard byte < 0x80, other < 0x80 else { return slowlyEqual(own, wanted, caseInsensitive) }
+            if byte != other {
+                guard caseInsensitive, byte | 0x20 == other | 0x20, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A else {
+                    return false
+                }
+            }
+            index += 1
+        }
+        return own[index] == 0
+    }
+
+    private static func slowlyEqual(
+        _ own: UnsafePointer<xmlChar>, _ wanted: UnsafeBufferPointer<UInt8>, _ caseInsensitive: Bool
+    ) -> Bool {
+        String(cString: own).caseInsensitiveEquals(String(decoding: wanted, as: UTF8.self), when: caseInsensitive)
+    }
+
+    /// `body` on an attribute's value: one text child's bytes in place, else libxml2's join
+    /// of its children (as `xmlNodeGetContent` and `xmlNodeListGetString` give it).
+    private static func withValue<Result>(
+        of attribute: xmlAttrPtr, _ document: xmlDocPtr, _ body: (UnsafePointer<xmlChar>) -> Result
+    ) -> Result {
+        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
+            let content = child.pointee.content
+        {
+            return body(content)
+        }
+        guard let value = xmlNodeListGetString(document, attribute.pointee.children, 1) else {
+            return [xmlChar(0)].withUnsafeBufferPointer { body($0.baseAddress!) }
+        }
+        defer { trawl_xml_free(value) }
+        return body(value)
     }
 
     /// Every attribute, in document order.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrawlHTML
 
@@ -20,6 +21,20 @@ import TrawlHTML
             }
             let expected = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
             #expect(text.collapsingWhitespace == expected, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// An element's text is collapsed from its text nodes in one buffer: it must be what
+    /// collapsing libxml2's joined content gives, on every element of real pages.
+    @Test func elementTextIsItsJoinedContentCollapsed() throws {
+        guard let pages = try SharedTestData.folder("pages") else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted().prefix(30)
+        for file in files {
+            let document = Document.parseHTML(try Data(contentsOf: pages.appendingPathComponent(file)))
+            for element in try document.select("*") where element.text != element.rawText.collapsingWhitespace {
+                Issue.record("\(file): <\(element.tag)> text differs from its content collapsed")
+                break
+            }
         }
     }
 

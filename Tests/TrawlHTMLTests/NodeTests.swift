@@ -29,6 +29,23 @@ import TrawlHTML
         #expect(post.children.first?.parent?.attr("id") == "post")
     }
 
+    @Test func attributeNamesMatchWholeIgnoringCaseOnlyInHTML() throws {
+        let html = try #require(
+            try Document.parseHTML(#"<p data-id="1" data-idx="2" title="a &amp; b" empty="">x</p>"#).select("p").first)
+        #expect(html.attr("data-id") == "1")
+        #expect(html.attr("DATA-IDX") == "2")
+        #expect(html.attr("data-i") == nil)
+        #expect(html.attr("data-id2") == nil)
+        #expect(html.attr("data-id\u{0}") == nil)
+        #expect(html.attr("title") == "a & b")
+        #expect(html.attr("empty") == "")
+        let xml = try #require(try Document.parseXML(#"<p Data-Id="1" é="2">x</p>"#).select("p").first)
+        #expect(xml.attr("Data-Id") == "1")
+        #expect(xml.attr("data-id") == nil)
+        #expect(xml.attr("é") == "2")
+        #expect(xml.attr("É") == nil)
+    }
+
     @Test func markup() throws {
         let bold = try #require(try Self.page.select("b").first)
         #expect(bold.outerHTML == "<b>big</b>")

@@ -10,6 +10,10 @@ import TrawlHTML
         "a", "div p", "a[href]", "ul > li a", "div > p", "li a[href][title]", "p.caption", ".content p", "#main a",
         "div.entry-content > p", "span", "* > a", "section article h2 a", "body div div", "h1, h2",
         "li:first-child a", "a::attr(href)", "p::text",
+        // Pseudo-elements read off the matched elements; nested matches (`div::text`) must
+        // give their text in document order, as XPath does.
+        "div::text", "li a::text", "ul > li::text", "a::attr(HREF)", "img::attr(src)", "div > *::attr(class)",
+        "span::attr(data-x)",
     ]
 
     @Test(arguments: selectors)
@@ -22,11 +26,17 @@ import TrawlHTML
             // Every tenth element as the context, so ancestors outside it count too.
             let contexts = try document.select("*").enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
             for context in contexts {
-                let walked = try context.select(css).map(\.outerHTML)
-                let evaluated = try context.xpath(xpath).map(\.outerHTML)
+                let walked = try context.select(css).map { [$0.outerHTML, $0.text] }
+                let evaluated = try context.xpath(xpath).map { [$0.outerHTML, $0.text] }
                 #expect(walked == evaluated, "\(file): '\(css)' from <\(context.tag)>")
             }
         }
+    }
+
+    @Test func ownTextOfNestedMatchesComesInDocumentOrder() throws {
+        let document = Document.parseHTML("<div>A<div>B<p>x</p>C</div>D<!-- E --></div>")
+        #expect(try document.select("div::text").texts == ["A", "B", "C", "D"])
+        #expect(try document.select("div::text").texts == document.xpath("//div/text()").texts)
     }
 
     @Test func classesAndIDsMatchWholeTokensCaseSensitively() throws {

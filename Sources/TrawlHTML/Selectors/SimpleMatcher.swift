@@ -5,8 +5,19 @@ import CLibXML2
 /// the element's subtree directly, without XPath: run on every item of a list, XPath's
 /// per-call set-up and string functions were most of a scrape. It matches exactly what
 /// the XPath translation matches: the rightmost compound at or below the element,
-/// ancestors anywhere, results in document order. Anything else is left to XPath.
+/// ancestors anywhere, results in document order. `::text` and `::attr(name)` after such
+/// a selector are read off the matched elements as the XPath's `/text()` and `/@name` steps
+/// would read them. Anything else is left to XPath.
 struct SimpleMatcher: Sendable {
+    /// What is selected of each matched element.
+    enum Target: Sendable {
+        case element
+        /// Its text and CDATA children (`::text`).
+        case text
+        /// Its attribute of this lower-case name, outside any namespace (`::attr(name)`).
+        case attribute([UInt8])
+    }
+
     struct Compound: Sendable {
         /// Lower-case element name, or nil for any element.
         var name: [UInt8]?
@@ -20,12 +31,18 @@ struct SimpleMatcher: Sendable {
     /// descendant) of compound `i + 1`.
     let compounds: [Compound]
     let childOf: [Bool]
+    let target: Target
 
     /// The matcher for `selector` in an HTML document, or nil when it needs XPath.
     init?(_ selector: Selector) {
-        guard selector.alternatives.count == 1, let complex = selector.alternatives.first,
-            complex.pseudoElement == nil
-        else { return nil }
+        guard selector.alternatives.count == 1, let complex = selector.alternatives.first else { return nil }
+        switch complex.pseudoElement {
+        case nil: target = .element
+        case .text: target = .text
+        case .attribute(let name):
+            guard name.isXPathName else { return nil }
+            target = .attribute(Array(name.asciiLowercased.utf8))
+        }
         var compounds: [Compound] = []
         var childOf: [Bool] = []
         for compound in [complex.first] + complex.rest.map(\.1) {
@@ -69,34 +86,77 @@ struct SimpleMatcher: Sendable {
         return result
     }
 
-    /// The elements at or below `root` that match, in document order.
+    /// The elements at or below `root` that match — or their text children, or their
+    /// attribute, as the target says — in document order.
     func matches(below root: xmlNodePtr) -> [xmlNodePtr] {
+        // Read once, out of the loop: taken from `compounds` or `target` per element, each
+        // would be copied (its arrays retained and released) on every element of the walk.
+        let rightmost = compounds[0]
+        var wantsText = false
+        var attributeName: [UInt8]?
+        switch target {
+        case .element: break
+        case .text: wantsText = true
+        case .attribute(let name): attributeName = name
+        }
         var found: [xmlNodePtr] = []
+        // `::text`: a text node is selected when its parent matches. Taken node by node in
+        // the walk, the text of nested matches comes out in document order, as XPath's does.
+        var lastParent: xmlNodePtr?
+        var parentMatches = false
         var node: xmlNodePtr? = root
         while let current = node {
-            if current.pointee.type == XML_ELEMENT_NODE {
-                if matches(current) { found.append(current) }
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                if !wantsText, Self.matches(rightmost, current), matchesLeft(from: 1, above: current) {
+                    if let attributeName {
+                        if let attribute = Self.attribute(attributeName, of: current) { found.append(attribute) }
+                    } else {
+                        found.append(current)
+                    }
+                }
                 if let child = current.pointee.children {
                     node = child
                     continue
                 }
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if wantsText, current != root, let parent = current.pointee.parent {
+                    if parent != lastParent {
+                        lastParent = parent
+                        parentMatches =
+                            parent.pointee.type == XML_ELEMENT_NODE && Self.matches(rightmost, parent)
+                            && matchesLeft(from: 1, above: parent)
+                    }
+                    if parentMatches { found.append(current) }
+                }
+            default:
+                break
             }
             node = TreeWalk.next(after: current, within: root)
         }
         return found
     }
 
-    private func matches(_ element: xmlNodePtr) -> Bool {
-        guard Self.matches(compounds[0], element) else { return false }
-        return matchesLeft(from: 1, above: element)
+    /// The element's attribute `name` outside any namespace, as XPath's `@name` finds it,
+    /// as the node XPath would give for it.
+    private static func attribute(_ name: [UInt8], of element: xmlNodePtr) -> xmlNodePtr? {
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if let own = current.pointee.name, equals(own, name), current.pointee.ns?.pointee.prefix == nil {
+                return UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self)
+            }
+            attribute = current.pointee.next
+        }
+        return nil
     }
 
     /// Whether compounds `index`… match ancestors of `element` as the combinators say.
     private func matchesLeft(from index: Int, above element: xmlNodePtr) -> Bool {
         guard index < compounds.count else { return true }
+        let compound = compounds[index]
         var ancestor = Self.parentElement(of: element)
         while let current = ancestor {
-            if Self.matches(compounds[index], current), matchesLeft(from: index + 1, above: current) { return true }
+            if Self.matches(compound, current), matchesLeft(from: index + 1, above: current) { return true }
             if childOf[index - 1] { return false }
             ancestor = Self.parentElement(of: current)
         }

@@ -60,11 +60,14 @@ struct PageScraper: Sendable {
         result.unparsed = extractor.unparsed
         result.rootRelativeLinksOnLocalFile = extractor.rootRelativeLinksOnLocalFile
         result.pageURL = document.url
-        // XPath rather than CSS: counted on every page, whatever selectors the engine supports.
-        result.scriptCount = (try? document.xpath("//script").count) ?? 0
-        // Only a page that gave nothing is searched for its last good items' titles.
-        // What a reader sees: scripts' text is left out.
-        if result.items.isEmpty { result.pageText = document.root.map { PageWatchScraper.text(of: $0, ignoring: []) } }
+        // Only a page that gave nothing is advised to be rendered (`ScrapeGuard`): only there are
+        // its scripts counted (`//script` walks the whole tree; 6% of a scrape of big lists)
+        // and its text searched for the last good items' titles, scripts' text left out.
+        if result.items.isEmpty {
+            // XPath rather than CSS: counted on every such page, whatever selectors the engine supports.
+            result.scriptCount = (try? document.xpath("//script").count) ?? 0
+            result.pageText = document.root.map { PageWatchScraper.text(of: $0, ignoring: []) }
+        }
         return result
     }
 }
