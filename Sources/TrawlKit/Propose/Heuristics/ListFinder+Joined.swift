@@ -17,7 +17,7 @@ extension ListFinder {
         var joined: [Candidate] = []
         for pattern in order {
             guard let parts = byPattern[pattern], parts.count >= 2,
-                let members = try? Array(document.select(pattern))
+                let members = selectors.select(pattern)
             else { continue }
             // Only when the joined selector gives the parts' items and not much else.
             let total = parts.map(\.members.count).reduce(0, +)
