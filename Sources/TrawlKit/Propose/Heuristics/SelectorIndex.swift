@@ -139,9 +139,14 @@ final class SelectorIndex {
         var byTag: [String: [Int]] = [:]
         var byID: [String: [Int]] = [:]
         var byClass: [String: [Int]] = [:]
-        // Each entry: the element, its parent's index, its place among its siblings of its tag.
-        var stack: [(node: Node, parent: Int?, typeIndex: Int)] = document.root.map { [($0, nil, 1)] } ?? []
-        while let (node, parent, typeIndex) = stack.popLast() {
+        // Each entry: the element, its tag, its parent's index, its place among its siblings of its tag.
+        var stack: [(node: Node, tag: String, parent: Int?, typeIndex: Int)] =
+            document.root.map { [($0, $0.tag, nil, 1)] } ?? []
+        // Kept from element to element: a page of 100,000 elements allocates them once.
+        var seen: [String: Int] = [:]
+        var names: Set<String> = []
+        var children: [(node: Node, tag: String, parent: Int?, typeIndex: Int)] = []
+        while let (node, tag, parent, typeIndex) = stack.popLast() {
             let index = elements.count
             var id: String?
             var testID: String?
@@ -154,20 +159,22 @@ final class SelectorIndex {
                 default: break
                 }
             }
-            let tag = node.tag
             elements.append(
                 Element(
-                    node: node, tag: tag, id: id, testID: testID, classes: classes, parent: parent, typeIndex: typeIndex
-                ))
+                    node: node, tag: tag, id: id, testID: testID, classes: classes, parent: parent,
+                    typeIndex: typeIndex))
             if let parent { elements[parent].children.append(index) }
             byTag[tag, default: []].append(index)
             if let id { byID[id, default: []].append(index) }
-            for name in Set(classes) { byClass[name, default: []].append(index) }
-            var seen: [String: Int] = [:]
-            var children: [(Node, Int?, Int)] = []
+            names.removeAll(keepingCapacity: true)
+            for name in classes where names.insert(name).inserted { byClass[name, default: []].append(index) }
+            seen.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
             for child in node.children {
-                seen[child.tag, default: 0] += 1
-                children.append((child, index, seen[child.tag] ?? 1))
+                let childTag = child.tag
+                let place = (seen[childTag] ?? 0) + 1
+                seen[childTag] = place
+                children.append((child, childTag, index, place))
             }
             // Pushed in reverse so they come off the stack in document order.
             stack.append(contentsOf: children.reversed())
