@@ -28,7 +28,7 @@ import TrawlHTML
     ])
     func answersAsASelectOfTheWholeDocument(_ css: String) throws {
         let document = Document.parseHTML(Self.page)
-        let index = SelectorIndex(document: document)
+        let index = SelectorIndex(document: document, selectsFirst: 0)
         #expect(SelectorIndex.Path(parsing: css) != nil)
         let selected = Array(try document.select(css))
         #expect(index.count(css) == selected.count)
@@ -38,7 +38,7 @@ import TrawlHTML
     /// Longer paths asked one after another, as `uniqueSelector` asks them, narrow the last one's matches.
     @Test func aPathWithAParentInFrontCountsAsASelect() throws {
         let document = Document.parseHTML(Self.page)
-        let index = SelectorIndex(document: document)
+        let index = SelectorIndex(document: document, selectsFirst: 0)
         for css in [
             "li.item", "ul.list > li.item", "div#main > ul.list > li.item", "body > div#main > ul.list > li.item",
         ] {
@@ -54,6 +54,6 @@ import TrawlHTML
     func leavesOtherShapesToTheSelect(_ css: String) {
         let document = Document.parseHTML(Self.page)
         #expect(SelectorIndex.Path(parsing: css) == nil)
-        #expect(SelectorIndex(document: document).count(css) == (try? document.select(css).count))
+        #expect(SelectorIndex(document: document, selectsFirst: 0).count(css) == (try? document.select(css).count))
     }
 }

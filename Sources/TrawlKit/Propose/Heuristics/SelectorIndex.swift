@@ -30,11 +30,16 @@ final class SelectorIndex {
     private var table: (elements: [Element], byTag: [String: [Int]], byID: [String: [Int]], byClass: [String: [Int]])?
     private var parsed: [String: Path?] = [:]
     private var counts: [String: Int?] = [:]
+    /// Questions answered by a select before the table is built.
+    private var questions = 0
+    private let selectsFirst: Int
     /// The path last answered and its matches.
     private var lastMatched: (path: Path, matches: [Int])?
 
-    init(document: Document) {
+    /// `selectsFirst`: how many questions a select answers before the table is built.
+    init(document: Document, selectsFirst: Int = 16) {
         self.document = document
+        self.selectsFirst = selectsFirst
     }
 
     /// How many elements `css` matches in the whole document; nil for a selector that does not parse.
@@ -61,7 +66,12 @@ final class SelectorIndex {
 
     /// The matches as indexes into the table, when the selector is of a shape it answers.
     private func indexed(_ css: String) -> [Int]? {
-        guard document.isHTML else { return nil }
+        // A page of few candidates (a hostile page of 100,000 like rows has two) asks few
+        // questions: selects answer them for less than reading every element into the table.
+        guard document.isHTML, table != nil || questions >= selectsFirst else {
+            questions += 1
+            return nil
+        }
         let path: Path?
         if let known = parsed[css] {
             path = known
