@@ -16,6 +16,22 @@ import TrawlHTML
         #expect(document.root?.outerHTML.isEmpty == false)
     }
 
+    /// `body > div:has(a[href])` reads below `body`'s children only. Were `:has()` asked of
+    /// every `div` first, each would read the 2,000 levels below it before finding the link:
+    /// 60 nests of 2,000 make 120,000 divs reading 120 million elements, against 120,000.
+    @Test func hasAfterAChildCombinatorReadsBelowTheParentsChildrenOnly() throws {
+        var html = "<html><body>"
+        for _ in 0..<60 {
+            html +=
+                String(repeating: "<div>", count: 2000) + "<a href='/x'>x</a>"
+                + String(repeating: "</div>", count: 2000)
+        }
+        html += "</body></html>"
+        let document = Document.parseHTML(html)
+        #expect(try document.select("body > div:has(a[href])").count == 60)
+        #expect(try document.select("body > div > div:has(a[href])").count == 60)
+    }
+
     @Test func aFiftyMegabytePageParses() throws {
         let paragraph = Data(("<p>" + String(repeating: "lorem ipsum ", count: 850) + "</p>\n").utf8)
         let count = 50 * 1024 * 1024 / paragraph.count + 1

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrawlHTML
 
@@ -71,5 +72,19 @@ import TrawlHTML
             try Selector(parsing: "div > p.x").xpath()
                 == "descendant-or-self::p[contains(concat(' ', normalize-space(@class), ' '), ' x ') and parent::div]"
         )
+    }
+
+    /// `:has()` and `:contains()` read below the element: they come after the parent step,
+    /// so only the elements whose parents match are read below.
+    @Test func readsBelowAnElementOnlyAfterItsParentMatches() throws {
+        #expect(
+            try Selector(parsing: "body > div:has(a[href]).x").xpath()
+                == "descendant-or-self::div[contains(concat(' ', normalize-space(@class), ' '), ' x ')"
+                + " and parent::body and (descendant::a[@href])]")
+        // Also inside `:not()`, and on a compound to the left.
+        let xpath = try Selector(parsing: "ul > li:not(:has(a)):first-child > span").xpath()
+        let parent = try #require(xpath.range(of: "parent::ul"))
+        let below = try #require(xpath.range(of: "descendant::a"))
+        #expect(parent.lowerBound < below.lowerBound)
     }
 }

@@ -59,8 +59,7 @@ struct XPathTranslator {
     /// left, and the pseudo-element.
     private mutating func predicateAndSuffix(for selector: ComplexSelector) -> String {
         let (rightmost, leftParts) = split(selector)
-        var conditions = compoundConditions(rightmost, includingType: false)
-        if let relation = relationToLeft(leftParts) { conditions.append(relation) }
+        let conditions = compoundConditions(rightmost, includingType: false, relation: relationToLeft(leftParts))
         let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
         return predicate + suffix(for: selector.pseudoElement)
     }
@@ -78,8 +77,8 @@ struct XPathTranslator {
         guard let (compound, combinator) = parts.last else { return nil }
         // A name test on the axis, where the axis allows, is cheaper than a predicate.
         let test = combinator == .nextSibling ? "*[1]" : nodeTest(compound.typeName)
-        var conditions = compoundConditions(compound, includingType: combinator == .nextSibling)
-        if let further = relationToLeft(Array(parts.dropLast())) { conditions.append(further) }
+        let conditions = compoundConditions(
+            compound, includingType: combinator == .nextSibling, relation: relationToLeft(Array(parts.dropLast())))
         let predicate = conditions.isEmpty ? "" : "[" + conditions.joined(separator: " and ") + "]"
         switch combinator {
         case .descendant: return "ancestor::" + test + predicate
@@ -92,8 +91,7 @@ struct XPathTranslator {
     /// A boolean expression: the context element matches `selector` (pseudo-elements ignored).
     mutating func condition(_ selector: ComplexSelector) -> String {
         let (rightmost, leftParts) = split(selector)
-        var conditions = compoundConditions(rightmost, includingType: true)
-        if let relation = relationToLeft(leftParts) { conditions.append(relation) }
+        let conditions = compoundConditions(rightmost, includingType: true, relation: relationToLeft(leftParts))
         return conditions.isEmpty ? "true()" : conditions.joined(separator: " and ")
     }
 
@@ -101,6 +99,39 @@ struct XPathTranslator {
     mutating func condition(anyOf selectors: [ComplexSelector]) -> String {
         guard !selectors.isEmpty else { return "false()" }
         return "(" + selectors.map { "(" + condition($0) + ")" }.joined(separator: " or ") + ")"
+    }
+
+    /// The conditions of a compound with `relation` (to what lies to its left) among them,
+    /// placed before those that read below the element: libxml2 stops at the first false
+    /// term of `and`, so the cheap tests (a name, a class, the parent) filter first and
+    /// `div > li:has(a)` reads below the `li`s of such `div`s only, not below every `li`
+    /// of the page (on a page nested 2,000 deep, that is quadratic).
+    private mutating func compoundConditions(
+        _ compound: CompoundSelector, includingType: Bool, relation: String?
+    ) -> [String] {
+        var cheap = compound
+        cheap.conditions.removeAll(where: Self.readsBelow)
+        var costly = compound
+        costly.namespace = .any
+        costly.conditions.removeAll { !Self.readsBelow($0) }
+        return compoundConditions(cheap, includingType: includingType) + (relation.map { [$0] } ?? [])
+            + compoundConditions(costly, includingType: false)
+    }
+
+    /// Whether the condition reads the element's descendants or their text (`:has()`,
+    /// `:contains()`, and selectors inside `:not()` or `:is()` that do).
+    static func readsBelow(_ condition: SimpleSelector) -> Bool {
+        guard case .pseudoClass(let pseudoClass) = condition else { return false }
+        switch pseudoClass {
+        case .has, .contains:
+            return true
+        case .not(let selectors), .is(let selectors):
+            return selectors.contains { selector in
+                ([selector.first] + selector.rest.map(\.1)).contains { $0.conditions.contains(where: readsBelow) }
+            }
+        default:
+            return false
+        }
     }
 
     /// The conditions of a compound, each a boolean XPath expression.

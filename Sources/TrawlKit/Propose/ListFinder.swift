@@ -14,6 +14,13 @@ import TrawlHTML
 /// (`ListFinder+Regions`).
 struct ListFinder {
     let document: Document
+    /// What the selectors `ListFinder` writes match, worked out without whole-page selects.
+    let selectors: SelectorIndex
+
+    init(document: Document) {
+        self.document = document
+        selectors = SelectorIndex(document: document)
+    }
 
     /// One repeated structure: a selector for its items, and the items.
     struct Candidate {

@@ -17,7 +17,7 @@ extension ListFinder {
         var joined: [Candidate] = []
         for pattern in order {
             guard let parts = byPattern[pattern], parts.count >= 2,
-                let members = try? Array(document.select(pattern))
+                let members = selectors.select(pattern)
             else { continue }
             // Boxes that repeat each other's items (the latest stories, and the galleries among
             // them) are as many lists: a list split among boxes names each item once.

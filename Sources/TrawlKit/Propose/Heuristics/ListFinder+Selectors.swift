@@ -6,7 +6,7 @@ extension ListFinder {
     /// members and not many more.
     func itemSelector(for group: Group, members: [Node], in outline: PageOutline) -> String? {
         let container = outline.elements[group.container].node
-        guard let containerSelector = Self.uniqueSelector(for: container, in: document) else { return nil }
+        guard let containerSelector = Self.uniqueSelector(for: container, in: selectors) else { return nil }
         var path = containerSelector
         if group.isCousins {
             let parents = Self.distinct(members.compactMap(\.parent))
@@ -18,7 +18,7 @@ extension ListFinder {
         let part = Self.sharedPart(of: members) + leftOut.selector
         let selector = "\(path) > \(part)"
         let wanted = members.count - leftOut.count
-        guard var matches = try? document.select(selector).map({ $0 }), matches.count >= wanted else { return nil }
+        guard var matches = selectors.select(selector), matches.count >= wanted else { return nil }
         // An outline cut short saw the page's first elements only: so are the matches compared.
         if outline.isCut, let last = members.last, let end = matches.lastIndex(of: last) {
             matches = Array(matches[...end])
@@ -94,7 +94,7 @@ extension ListFinder {
 
     /// A selector matching `node` alone in the document: ids, `data-testid`, classes, and
     /// `:nth-of-type()` where siblings look alike.
-    static func uniqueSelector(for node: Node, in document: Document) -> String? {
+    static func uniqueSelector(for node: Node, in selectors: SelectorIndex) -> String? {
         var parts: [String] = []
         var current: Node? = node
         while let element = current, element.tag != "html" {
@@ -111,7 +111,7 @@ extension ListFinder {
             }
             parts.insert(part, at: 0)
             let selector = parts.joined(separator: " > ")
-            if let count = try? document.select(selector).count, count == 1 { return selector }
+            if selectors.count(selector) == 1 { return selector }
             if element.attr("id").map(isIdentifier) == true { break }
             // A path deeper than this names nothing a person would keep in a configuration.
             if parts.count >= 24 { break }

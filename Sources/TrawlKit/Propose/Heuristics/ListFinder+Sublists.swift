@@ -17,7 +17,7 @@ extension ListFinder {
         return found.enumerated().compactMap { index, candidate in
             guard let first = candidate.members.first else { return nil }
             let pattern = Self.anyBox(candidate.items)
-            guard pattern != candidate.items, let count = try? document.select(pattern).count,
+            guard pattern != candidate.items, let count = selectors.count(pattern),
                 count >= candidate.members.count * 2
             else { return candidate }
             // The first item's ancestors, walked once: each other list's items are looked up there.
