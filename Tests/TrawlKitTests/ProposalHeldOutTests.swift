@@ -60,6 +60,6 @@ import Testing
     }
 
     /// The figures measured when the held-out pages came in; raise them as the engine improves.
-    static let floor = 16
-    static let titlesFloor = 51
+    static let floor = 19
+    static let titlesFloor = 57
 }

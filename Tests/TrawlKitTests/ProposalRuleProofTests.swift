@@ -47,6 +47,28 @@ import TrawlHTML
         }
     }
 
+    /// A `dt` and its `dd` are one item: the paper's title is in the `dd` beside its authors'
+    /// links, its own link (the abstract) in the `dt`, and that is the link proposed.
+    @Test func aDefinitionListItemTakesItsLinkFromItsTerm() throws {
+        let best = try #require(
+            try Self.proposals("research-arxiv-recent.html", base: "https://arxiv.org/list/math.GN/recent").first)
+        let items = best.items ?? []
+        #expect(items.count == 11)
+        #expect(items.first?.url?.absoluteString == "https://arxiv.org/abs/2111.05049")
+        #expect(items.first?.title.hasSuffix("Ideal approach to convergence in functional spaces") == true)
+        #expect(best.proposal.fields?.urlXPath?.contains("preceding-sibling::dt") == true)
+    }
+
+    /// A bare `ul` after a classed one (`ul#tagcloud`) is numbered in its selector, which
+    /// would otherwise match both: the 31 articles are offered, and first.
+    @Test func aBareBoxBesideAClassedOneIsNumbered() throws {
+        let best = try #require(
+            try Self.proposals("blog-lukesmith-articles.html", base: "https://lukesmith.xyz/articles/").first)
+        #expect(best.proposal.items == "ul:nth-of-type(2) > li")
+        #expect((best.items ?? []).count == 31)
+        #expect(best.items?.first?.title == "Obscenities are symptoms of weak minds.")
+    }
+
     /// An element its author called the title (`div.title` inside `a.card-title`, no heading
     /// anywhere) names each post.
     @Test func anElementItsAuthorCalledTheTitleNamesTheItem() throws {

@@ -22,6 +22,8 @@ struct FieldFinder {
         var url: String
         var date: DateField?
         var summary: String?
+        /// An XPath 1.0 that gives the link, in place of `url`, where the link is beside the item.
+        var urlXPath: String? = nil
     }
 
     struct DateField: Equatable {
@@ -46,7 +48,19 @@ struct FieldFinder {
         let date = dateField()
         return Proposal(
             title: titleText, url: "\(linkSelector)::attr(href)", date: date,
-            summary: summarySelector(excluding: date))
+            summary: summarySelector(excluding: date), urlXPath: termLink(title: title))
+    }
+
+    /// A `dt` and its `dd`s are one item (HTML Standard §4.4.9): where the `dd`'s heading has no
+    /// link of its own (an abstract's title, then its authors' links), the term's link names it.
+    private func termLink(title: ItemTitle) -> String? {
+        guard members.first?.tag == "dd", title.text != title.link else { return nil }
+        let xpath = "string(preceding-sibling::dt[1]//a[@href]/@href)"
+        let linked = members.filter { member in
+            if case .value(let href)? = try? member.evaluateXPath(xpath) { return !href.isEmpty }
+            return false
+        }
+        return Double(linked.count) >= 0.6 * Double(members.count) ? xpath : nil
     }
 
     // MARK: Title and link

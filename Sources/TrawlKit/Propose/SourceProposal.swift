@@ -84,7 +84,9 @@ struct SourceProposal {
             lines.append("  \"fields\": {")
             var members = [
                 "    \"title\": \(string(fields.title))",
-                "    \"url\": { \"css\": \(string(fields.url)), \"type\": \"url\" }",
+                "    \"url\": { "
+                    + (fields.urlXPath.map { "\"xpath\": \(string($0))" } ?? "\"css\": \(string(fields.url))")
+                    + ", \"type\": \"url\" }",
             ]
             if let date = fields.date {
                 var parts = ["\"css\": \(string(date.css))", "\"type\": \"date\""]

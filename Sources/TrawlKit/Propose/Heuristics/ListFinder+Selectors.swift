@@ -101,7 +101,10 @@ extension ListFinder {
             var part = simplePart(of: element)
             if let parent = element.parent {
                 let siblings = parent.children
-                let alike = siblings.filter { $0.tag == element.tag && simplePart(of: $0) == part }
+                // A bare tag (`ul`) matches its classed siblings (`ul#tagcloud`) too.
+                let alike = siblings.filter {
+                    $0.tag == element.tag && (part == element.tag || simplePart(of: $0) == part)
+                }
                 if alike.count > 1 {
                     let sameTag = siblings.filter { $0.tag == element.tag }
                     if let index = sameTag.firstIndex(of: element) {
