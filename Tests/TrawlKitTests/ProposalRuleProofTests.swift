@@ -135,7 +135,7 @@ import TrawlHTML
         let posts = try document.select("div#content > article").map { $0 }
         #expect(posts.count == 10)
         let tags = try #require(try posts[0].select("p.entry-tags").first)
-        let box = try #require(ListFinder.uniqueSelector(for: tags, in: document))
+        let box = try #require(ListFinder.uniqueSelector(for: tags, in: finder.selectors))
         let tagLinks = try document.select("\(box) > a").map { $0 }
         #expect(tagLinks.count >= 3)
         #expect(tagLinks.first?.text == "Android")

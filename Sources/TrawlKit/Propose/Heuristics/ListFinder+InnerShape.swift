@@ -107,7 +107,7 @@ extension ListFinder {
     /// boxes that held several cards, a section's heading box). Its items are the cards, and
     /// others only of the cards' shape (a card the first selector had missed).
     private func reaching(_ members: [Node], like card: [String], under container: Node) -> InnerShape? {
-        guard let containerSelector = Self.uniqueSelector(for: container, in: document) else { return nil }
+        guard let containerSelector = Self.uniqueSelector(for: container, in: selectors) else { return nil }
         let part = Self.sharedPart(of: members)
         guard let matches = try? document.select("\(containerSelector) \(part)") else { return nil }
         let kept = matches.filter { match in
