@@ -57,4 +57,17 @@ import Testing
             + half(0)
         return local + central + end
     }
+
+    /// A crash `fuzz-import` found: a FreshRSS outline whose `CURLOPT_POSTFIELDS` is `=`
+    /// indexed a pair with no name. Read as the URL Standard reads a form, `=` is a pair with
+    /// both empty, and the whole file imports.
+    @Test func aFormPairWithNoNameIsReadAsAnEmptyName() throws {
+        let form = ImportedSource.form("=&=x&q=1&flag")
+        let pairs = form["form"]?.objectValue?.map { "\($0.key)=\($0.value.stringValue ?? "?")" }
+        #expect(pairs == ["=", "=x", "q=1", "flag="])
+        let crash = ImportTests.folder.appendingPathComponent("fuzz/freshrss-postfields-equals.opml")
+        let bytes = try [UInt8](Data(contentsOf: crash))
+        let json = try ImportReader.sourcesJSON(of: bytes, file: "freshrss.opml")
+        #expect(json.contains(#""method": "POST""#))
+    }
 }

@@ -63,9 +63,10 @@ extension JSONValue {
 
 extension ImportedSource {
     /// A form body as `trawl.json` gives it (`{"form": {name: value}}`), from urlencoded text.
+    /// As the URL Standard reads it, `=x` is a pair with an empty name and `=` one with both empty.
     static func form(_ text: String) -> JSONValue {
         let pairs = text.split(separator: "&").map { pair -> (String, JSONValue) in
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }
             return (parts[0], .text(parts.count > 1 ? parts[1] : ""))
