@@ -98,8 +98,11 @@ PY
             mkdir -p "$work/import"
             python3 - "$work/import" ../Tests/TrawlKitTests/Fixtures/Import <<'PY'
 import os, sys, zipfile
-for name in sorted(os.listdir(sys.argv[2])):
-    data = open(os.path.join(sys.argv[2], name), "rb").read()
+# Every file, the crashes kept under fuzz/ included, each seed named by its path.
+paths = sorted(os.path.join(top, name) for top, _, names in os.walk(sys.argv[2]) for name in names)
+for path in paths:
+    name = os.path.relpath(path, sys.argv[2]).replace(os.sep, "-")
+    data = open(path, "rb").read()
     open(f"{sys.argv[1]}/{name}", "wb").write(data)
     if name.endswith("url-watches.json"):
         for method in (zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED):
