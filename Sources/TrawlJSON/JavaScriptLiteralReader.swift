@@ -27,20 +27,29 @@ public struct JavaScriptLiteralReader {
     package static func parseValue(
         in bytes: [UInt8], from offset: Int, maximumValues: Int = .max
     ) throws(JSONError) -> (value: JSONValue, end: Int) {
-        var reader = JavaScriptLiteralReader(bytes: bytes, index: 0)
+        var reader = JavaScriptLiteralReader(bytes)
         reader.maximumValues = maximumValues
-        while reader.index < min(offset, bytes.count) { reader.advance() }
+        reader.advance(to: offset)
         let value = try reader.value(depth: 0)
         return (value, reader.index)
     }
 
-    private init(bytes: [UInt8], index: Int) {
+    /// A reader at the start of `bytes`. A caller that judges what follows a value (a
+    /// script's end, `EmbeddedJSON+End`) walks it with `advance(to:)`, `skipBlank()` and
+    /// `identifier()`, and takes its errors' lines and columns from `position`.
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        self.index = index
+        self.index = 0
     }
 
-    private var position: JSONPosition { JSONPosition(offset: index, line: line, column: index - lineStart + 1) }
+    /// Where the reader stands: the byte offset, and the line and column counted from the start.
+    package var position: JSONPosition { JSONPosition(offset: index, line: line, column: index - lineStart + 1) }
     private var byte: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// On to byte `offset` (or the end), counting lines on the way.
+    package mutating func advance(to offset: Int) {
+        while index < min(offset, bytes.count) { advance() }
+    }
 
     private mutating func advance() {
         if bytes[index] == 0x0A {
@@ -61,13 +70,17 @@ public struct JavaScriptLiteralReader {
             message: message ?? "expected \(expected), found \(JSONError.describe(byte))")
     }
 
-    /// White space and comments, which JavaScript allows anywhere between tokens.
-    private mutating func skipBlank() {
+    /// White space and comments, which JavaScript allows anywhere between tokens; true when
+    /// a line break was passed (a `//` comment ends at one), which may end a statement (ASI).
+    @discardableResult package mutating func skipBlank() -> Bool {
+        var lineBreak = false
         while let byte {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                lineBreak = lineBreak || byte == 0x0A || byte == 0x0D
                 advance()
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                while let next = self.byte, next != 0x0A { advance() }
+                // A carriage return alone ends a line too (ECMA-262 §12.3, LineTerminator).
+                while let next = self.byte, next != 0x0A, next != 0x0D { advance() }
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 advance()
                 advance()
@@ -78,9 +91,10 @@ public struct JavaScriptLiteralReader {
                 }
                 if index + 1 < bytes.count { index += 2 } else { index = bytes.count }
             } else {
-                return
+                return lineBreak
             }
         }
+        return lineBreak
     }
 
     private mutating func value(depth: Int) throws(JSONError) -> JSONValue {
@@ -190,8 +204,9 @@ public struct JavaScriptLiteralReader {
         }
     }
 
-    /// A name as JavaScript writes one: letters, digits, `_`, `$`, and any non-ASCII byte.
-    private mutating func identifier() -> String {
+    /// A name as JavaScript writes one: letters, digits, `_`, `$`, and any non-ASCII byte;
+    /// empty when none starts here.
+    package mutating func identifier() -> String {
         let start = index
         while let byte,
             Self.isNameByte(byte) || (index > start && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
@@ -210,7 +225,7 @@ public struct JavaScriptLiteralReader {
     }
 
     /// A byte that may start a JavaScript name: a letter, `_`, `$`, or any non-ASCII byte.
-    package static func isNameByte(_ byte: UInt8) -> Bool {
+    private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
             UInt8(ascii: "$"):

@@ -19,6 +19,8 @@ import Testing
         ("['it\\'s', 'a\\nb', '\\x41\\u0042\\u{1F600}', \"q\\\"\"]", #"["it's","a\nb","AB😀","q\""]"#),
         ("[1,,2]", "[1,null,2]"),
         ("{/* a comment */ a: // to the end of the line\n 1}", #"{"a":1}"#),
+        // A carriage return alone ends a line, and a `//` comment with it (ECMA-262 §12.3).
+        ("{a: 1 // to the end of the line\r}", #"{"a":1}"#),
         ("{1: 'one', 2.5: -3e2}", #"{"1":"one","2.5":-3e2}"#),
         ("[0, -0, 0.5, 0e1, 10]", "[0,-0,0.5,0e1,10]"),
         ("{ünïcode: 'é'}", #"{"ünïcode":"é"}"#),

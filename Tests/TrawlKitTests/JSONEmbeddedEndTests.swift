@@ -15,6 +15,8 @@ import Testing
         "window.__A__ = {a: 1}\nwindow.__B__ = {b: 2}",
         "{\"a\": 1} // the state\n", "{\"a\": 1} /* the state */", "<!--\n{\"a\": 1}\n-->", "<![CDATA[{\"a\": 1}]]>",
         "/* <![CDATA[ */\nvar s = {\"a\": 1};\n/* ]]> */", "//<![CDATA[\n{a: 1}\n//]]>", "\n  {\"a\": 1}\n//-->\n",
+        // A carriage return alone is a line break, after a comment too.
+        "window.__A__ = {a: 1} // the state\rwindow.__B__ = {b: 2}",
     ])
     func whatEndsTheStatementMayFollowTheValue(_ text: String) throws {
         #expect(try EmbeddedJSON.value(in: text)["a"]?.numberValue?.int == 1)
@@ -41,6 +43,11 @@ import Testing
         (
             "x = [1]\nin y",
             "line 2, column 1: expected ';' or the end of the script after the value that starts at line 1, column 5, found 'in y'"
+        ),
+        // Lines and columns count through the comments after the value as within it.
+        (
+            "x = {\"a\": 1} /* one */\n// two\n  .map(f)",
+            "line 3, column 3: expected ';' or the end of the script after the value that starts at line 1, column 5, found '.map(f)'"
         ),
         ("x = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8", "found '+ 2 + 3 + 4 + 5 + 6 + 7 …'"),
     ])

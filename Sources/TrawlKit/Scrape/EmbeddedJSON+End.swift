@@ -9,25 +9,27 @@ extension EmbeddedJSON {
     /// (`]]>`, `-->`); a `;`, after which the script goes on with other code (Vue writes
     /// `;(function(){…}())` after its state); or, after a line break, another statement
     /// that starts with a name, where JavaScript ends the statement itself (ASI).
+    ///
+    /// White space, comments and lines are the reader's (`JavaScriptLiteralReader`), as
+    /// inside the value, so its errors count lines and columns as the value's do.
     static func checkEnd(of bytes: [UInt8], valueStart: Int, valueEnd: Int) throws(JSONError) {
-        var index = valueEnd
+        var reader = JavaScriptLiteralReader(bytes)
+        reader.advance(to: valueStart)
+        let start = reader.position
+        reader.advance(to: valueEnd)
         var afterLineBreak = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if isBlank(byte) {
-                afterLineBreak = afterLineBreak || byte == 0x0A || byte == 0x0D
-                index += 1
-            } else if let past = pastComment(bytes, at: index) {
-                afterLineBreak = afterLineBreak || bytes[index + 1] == UInt8(ascii: "/")
-                index = past
-            } else if let closer = closers.first(where: { Self.hasPrefix($0, bytes, at: index) }) {
-                index += closer.count
-            } else if byte == UInt8(ascii: ";") {
+        while true {
+            afterLineBreak = reader.skipBlank() || afterLineBreak
+            let index = reader.position.offset
+            guard index < bytes.count else { return }
+            if let closer = closers.first(where: { Self.hasPrefix($0, bytes, at: index) }) {
+                reader.advance(to: index + closer.count)
+            } else if bytes[index] == UInt8(ascii: ";") {
                 return
-            } else if afterLineBreak, startsStatement(bytes, at: index) {
+            } else if afterLineBreak, startsStatement(reader) {
                 return
             } else {
-                throw leftover(bytes, at: index, valueStart: valueStart)
+                throw leftover(bytes, at: reader.position, valueStart: start)
             }
         }
     }
@@ -38,41 +40,21 @@ extension EmbeddedJSON {
         index + prefix.count <= bytes.count && bytes[index..<index + prefix.count].elementsEqual(prefix)
     }
 
-    /// Just past a `//` or `/* */` comment that starts at `index`; an unclosed `/*` runs to the end.
-    private static func pastComment(_ bytes: [UInt8], at index: Int) -> Int? {
-        guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { return nil }
-        switch bytes[index + 1] {
-        case UInt8(ascii: "/"):
-            return bytes[index...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-        case UInt8(ascii: "*"):
-            var scan = index + 2
-            while scan + 1 < bytes.count, !(bytes[scan] == UInt8(ascii: "*") && bytes[scan + 1] == UInt8(ascii: "/")) {
-                scan += 1
-            }
-            return min(scan + 2, bytes.count)
-        default: return nil
-        }
-    }
-
     /// A name that may begin a new statement: not `in` or `instanceof`, which would go on
     /// with the value's expression across the line break.
-    private static func startsStatement(_ bytes: [UInt8], at index: Int) -> Bool {
-        func isNamePart(_ offset: Int) -> Bool {
-            JavaScriptLiteralReader.isNameByte(bytes[offset]) || (offset > index && isDigit(bytes[offset]))
-        }
-        var end = index
-        while end < bytes.count, isNamePart(end) { end += 1 }
-        guard end > index else { return false }
-        let word = String(decoding: bytes[index..<end], as: UTF8.self)
-        return word != "in" && word != "instanceof"
+    private static func startsStatement(_ reader: JavaScriptLiteralReader) -> Bool {
+        var lookahead = reader
+        let word = lookahead.identifier()
+        return !word.isEmpty && word != "in" && word != "instanceof"
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
     /// The error for what follows the value: where, and the text found there.
-    private static func leftover(_ bytes: [UInt8], at index: Int, valueStart: Int) -> JSONError {
-        let position = position(in: bytes, at: index)
-        let start = self.position(in: bytes, at: valueStart)
+    private static func leftover(
+        _ bytes: [UInt8], at position: JSONPosition, valueStart start: JSONPosition
+    )
+        -> JSONError
+    {
+        let index = position.offset
         var end = index
         while end < bytes.count, end - index < 24, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         let found = String(decoding: bytes[index..<end], as: UTF8.self)
@@ -83,15 +65,5 @@ extension EmbeddedJSON {
             message:
                 "expected ';' or the end of the script after the value that starts at \(start), found '\(found)\(more)'"
         )
-    }
-
-    private static func position(in bytes: [UInt8], at index: Int) -> JSONPosition {
-        var line = 1
-        var lineStart = 0
-        for offset in 0..<index where bytes[offset] == 0x0A {
-            line += 1
-            lineStart = offset + 1
-        }
-        return JSONPosition(offset: index, line: line, column: index - lineStart + 1)
     }
 }
