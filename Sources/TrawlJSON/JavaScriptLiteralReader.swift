@@ -71,7 +71,8 @@ public struct JavaScriptLiteralReader {
     }
 
     /// White space and comments, which JavaScript allows anywhere between tokens; true when
-    /// a line break was passed (a `//` comment ends at one), which may end a statement (ASI).
+    /// the white space held a line break (a `//` comment ends at one), which may end a
+    /// statement (ASI). One inside a `/* */` comment is not counted.
     @discardableResult package mutating func skipBlank() -> Bool {
         var lineBreak = false
         while let byte {
@@ -89,7 +90,8 @@ public struct JavaScriptLiteralReader {
                 {
                     advance()
                 }
-                if index + 1 < bytes.count { index += 2 } else { index = bytes.count }
+                // Past the `*/`, or to the end of an unclosed comment, counting the lines in it.
+                advance(to: index + 2)
             } else {
                 return lineBreak
             }

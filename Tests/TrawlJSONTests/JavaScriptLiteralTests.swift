@@ -34,6 +34,8 @@ import Testing
         ("{\n  a: someVariable}", 2, 6, "expected a value, found 'someVariable': code, not data"),
         ("{a: 1 b: 2}", 1, 7, "expected ',' or '}', found 'b'"),
         ("{a: 'open", 1, 10, "unexpected end of text"),
+        // The lines of a comment left open count to the end.
+        ("{a: 1 /* open\n", 2, 1, "unexpected end of text"),
         ("{a: 'line\nbreak'}", 1, 10, "a line break inside a string"),
         ("[0123]", 1, 3, "a number with a leading zero (an octal literal)"),
         ("{a: -00}", 1, 7, "a number with a leading zero (an octal literal)"),
