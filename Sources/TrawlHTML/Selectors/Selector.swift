@@ -7,7 +7,7 @@ public struct Selector: Sendable, Equatable {
     /// The selector as written.
     public let source: String
     /// The comma-separated alternatives.
-    let alternatives: [ComplexSelector]
+    package let alternatives: [ComplexSelector]
 
     /// Parses `source`, throwing a `SelectorError` that says what was expected where.
     public init(parsing source: String) throws {
@@ -18,13 +18,13 @@ public struct Selector: Sendable, Equatable {
 }
 
 /// Compounds joined by combinators, optionally ending in a pseudo-element.
-struct ComplexSelector: Sendable, Equatable {
+package struct ComplexSelector: Sendable, Equatable {
     /// The leftmost compound and every `(combinator, compound)` after it.
-    var first: CompoundSelector
-    var rest: [(Combinator, CompoundSelector)]
-    var pseudoElement: PseudoElement?
+    package var first: CompoundSelector
+    package var rest: [(Combinator, CompoundSelector)]
+    package var pseudoElement: PseudoElement?
 
-    static func == (left: ComplexSelector, right: ComplexSelector) -> Bool {
+    package static func == (left: ComplexSelector, right: ComplexSelector) -> Bool {
         left.first == right.first && left.pseudoElement == right.pseudoElement
             && left.rest.map(\.0) == right.rest.map(\.0) && left.rest.map(\.1) == right.rest.map(\.1)
     }
@@ -32,18 +32,18 @@ struct ComplexSelector: Sendable, Equatable {
 
 /// A relative selector (`> p`, `+ .x`, `div a`) as `:has()` takes it: the leading combinator
 /// relates the anchor element to the first compound.
-struct RelativeSelector: Sendable, Equatable {
-    var combinator: Combinator
-    var selector: ComplexSelector
+package struct RelativeSelector: Sendable, Equatable {
+    package var combinator: Combinator
+    package var selector: ComplexSelector
 }
 
 /// Selectors Level 4 §16.
-enum Combinator: Sendable, Equatable {
+package enum Combinator: Sendable, Equatable {
     case descendant, child, nextSibling, subsequentSibling
 }
 
 /// A namespace prefix as written before `|` (Selectors Level 3 §6.1.1, §6.3.2).
-enum NamespacePrefix: Sendable, Equatable {
+package enum NamespacePrefix: Sendable, Equatable {
     /// `*|`: any namespace or none.
     case any
     /// `|`: no namespace.
@@ -53,15 +53,15 @@ enum NamespacePrefix: Sendable, Equatable {
 }
 
 /// A type selector and simple selectors that all apply to one element.
-struct CompoundSelector: Sendable, Equatable {
+package struct CompoundSelector: Sendable, Equatable {
     /// Element name as written; nil for `*` or when absent.
-    var typeName: String?
+    package var typeName: String?
     /// The namespace prefix of the type selector; nil when none was written.
-    var namespace: NamespacePrefix?
-    var conditions: [SimpleSelector] = []
+    package var namespace: NamespacePrefix?
+    package var conditions: [SimpleSelector] = []
 }
 
-enum SimpleSelector: Sendable, Equatable {
+package enum SimpleSelector: Sendable, Equatable {
     case id(String)
     case className(String)
     case attribute(AttributeSelector)
@@ -69,8 +69,8 @@ enum SimpleSelector: Sendable, Equatable {
 }
 
 /// Selectors Level 4 §6.
-struct AttributeSelector: Sendable, Equatable {
-    enum Operator: String, Sendable {
+package struct AttributeSelector: Sendable, Equatable {
+    package enum Operator: String, Sendable {
         case exists = ""
         case equals = "="
         case includes = "~="
@@ -83,25 +83,25 @@ struct AttributeSelector: Sendable, Equatable {
     }
 
     /// Case flag of §6.3: `i` forces insensitive, `s` sensitive, nil leaves it to the document.
-    enum CaseFlag: Sendable { case insensitive, sensitive }
+    package enum CaseFlag: Sendable { case insensitive, sensitive }
 
-    var name: String
-    var op: Operator
-    var value: String
-    var caseFlag: CaseFlag?
+    package var name: String
+    package var op: Operator
+    package var value: String
+    package var caseFlag: CaseFlag?
     /// nil (like `|`) means an attribute in no namespace.
-    var namespace: NamespacePrefix?
+    package var namespace: NamespacePrefix?
 }
 
 /// `An+B` of Selectors Level 4 §14: matches positions `a*n + b` for some n ≥ 0.
-struct NthPattern: Sendable, Equatable {
-    var a: Int
-    var b: Int
+package struct NthPattern: Sendable, Equatable {
+    package var a: Int
+    package var b: Int
 }
 
 /// The pseudo-classes Trawl supports. Those about user interaction or time match nothing
 /// in a static document; they parse so that selectors copied from style sheets still work.
-enum PseudoClass: Sendable, Equatable {
+package enum PseudoClass: Sendable, Equatable {
     case not([ComplexSelector])
     /// `:is()`, `:where()`, `:matches()` (specificity does not matter when selecting).
     case `is`([ComplexSelector])
@@ -122,7 +122,7 @@ enum PseudoClass: Sendable, Equatable {
 }
 
 /// parsel's pseudo-elements: `::text` selects text nodes, `::attr(name)` attribute values.
-enum PseudoElement: Sendable, Equatable {
+package enum PseudoElement: Sendable, Equatable {
     case text
     case attribute(String)
 }

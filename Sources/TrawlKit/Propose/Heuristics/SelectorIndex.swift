@@ -7,8 +7,8 @@ import TrawlHTML
 /// `uniqueSelector` asks how many elements each of up to 24 ever longer paths matches, for
 /// each of up to 250 candidates; a select apiece walked every element of the page, most of
 /// a proposal's time on a long page. Selectors of any shape but the few `ListFinder` writes
-/// (`SelectorIndex+Parsing`), and pages that are not HTML, are left to `Document.select`,
-/// so an answer is always the one a select would give.
+/// (`SelectorIndex+Path` reads them off TrawlHTML's parsed selector), and pages that are
+/// not HTML, are left to `Document.select`, so an answer is always the one a select would give.
 final class SelectorIndex {
     /// One element, as a select would test it.
     struct Element {
