@@ -42,6 +42,11 @@ public enum CollapsedText {
                 index += 1
             }
         }
+
+        /// Parts the words on either side, as white space would: a `<br>`, a block's edge.
+        mutating func breakWords() {
+            if count > 0 { pendingSpace = true }
+        }
     }
 
     /// Whether `bytes` is already collapsed: no white space but single spaces between words.

@@ -51,28 +51,46 @@ public struct Node: @unchecked Sendable {
     }
 
     /// An element's text collapsed straight from its text nodes into one buffer, rather than
-    /// joined by `xmlNodeGetContent` first; nil when the subtree holds nodes whose content
+    /// joined by `xmlNodeGetContent` first, words parted at a `<br>` or a block's edge inside
+    /// it (`TextBreak`) in an HTML document; nil when the subtree holds nodes whose content
     /// libxml2 reads otherwise (entity references), left to it.
     private func collapsedElementText() -> String? {
         var total = 0
+        var breaks = 0
         var plain = true
-        TreeWalk.visit(from: pointer) { node in
+        let root = pointer
+        let html = document.isHTML
+        TreeWalk.visit(from: root) { node in
             switch node.pointee.type {
-            case XML_ELEMENT_NODE, XML_COMMENT_NODE, XML_PI_NODE: break
+            case XML_ELEMENT_NODE:
+                if html, node != root, let name = node.pointee.name, TextBreak.isBreak(name) { breaks += 1 }
+            case XML_COMMENT_NODE, XML_PI_NODE: break
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = node.pointee.content { total += Int(xmlStrlen(content)) }
             default: plain = false
             }
         }
         guard plain else { return nil }
-        return String(unsafeUninitializedCapacity: total) { output in
+        // Each break parts words once on the way in and once on the way out: a space each at most.
+        return String(unsafeUninitializedCapacity: total + 2 * breaks) { output in
             var collapser = CollapsedText.Collapser()
-            TreeWalk.visit(from: pointer) { node in
+            func append(_ node: xmlNodePtr) {
                 let type = node.pointee.type
                 guard type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE, let content = node.pointee.content else {
                     return
                 }
                 collapser.append(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))), to: output)
+            }
+            guard breaks > 0 else {
+                TreeWalk.visit(from: root, append)
+                return collapser.count
+            }
+            TreeWalk.visit(from: root) { node, _ in
+                if node.pointee.type == XML_ELEMENT_NODE {
+                    if node != root, let name = node.pointee.name, TextBreak.isBreak(name) { collapser.breakWords() }
+                } else {
+                    append(node)
+                }
             }
             return collapser.count
         }

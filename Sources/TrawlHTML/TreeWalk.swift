@@ -29,4 +29,29 @@ enum TreeWalk {
             node = next(after: current, within: root)
         }
     }
+
+    /// `visit`, also told when each element below `root` is left, its children done:
+    /// `visit(node, false)` on the way in, `visit(element, true)` on the way out.
+    static func visit(from root: xmlNodePtr, leaving visit: (xmlNodePtr, _ leaving: Bool) -> Void) {
+        var node: xmlNodePtr? = root
+        while let current = node {
+            visit(current, false)
+            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                node = child
+                continue
+            }
+            // Out of `current`, and of each ancestor it was the last of, up to the next sibling.
+            node = nil
+            var up = current
+            while up != root {
+                if up.pointee.type == XML_ELEMENT_NODE { visit(up, true) }
+                if let next = up.pointee.next {
+                    node = next
+                    break
+                }
+                guard let parent = up.pointee.parent else { break }
+                up = parent
+            }
+        }
+    }
 }

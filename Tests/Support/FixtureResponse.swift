@@ -15,6 +15,8 @@ public indirect enum FixtureResponse: Sendable {
     case redirect(to: String, status: Int = 302)
     /// `response`, after a pause.
     case delayed(Duration, FixtureResponse)
+    /// `response`, once the test opens `gate`: a request held while something else happens.
+    case gated(FixtureGate, FixtureResponse)
     /// A body of `chunks` pieces of `chunkSize` bytes, one every `interval`, declaring its length.
     case drip(chunks: Int, chunkSize: Int, interval: Duration, declareLength: Bool = true)
     /// The connection resets before any response.
@@ -50,6 +52,9 @@ public indirect enum FixtureResponse: Sendable {
             return HTTPResponse(status: status, headers: ["Location": location], body: .data(Data()))
         case .delayed(let pause, let then):
             try? await Task.sleep(for: pause)
+            return await then.response(to: request)
+        case .gated(let gate, let then):
+            await gate.pass()
             return await then.response(to: request)
         case .drip(let chunks, let chunkSize, let interval, let declareLength):
             let chunk = Data(repeating: UInt8(ascii: "x"), count: chunkSize)

@@ -80,4 +80,44 @@ import Testing
         let kept = try CacheStore(root: nights.directory.file("Cache")).keptRobots()
         #expect(kept.values.map(\.text) == ["User-agent: *\nDisallow: /private\n"])
     }
+
+    /// Shards of one run share `robots.json`, each learning only its own hosts: the shard that
+    /// writes last merges with what is on disk, so no host is asked again the next night.
+    /// Shard 2 reads the file, then waits at its page while shard 1 runs whole.
+    @Test func shardsWritingRobotsFileInTurnKeepEveryHost() async throws {
+        let directory = try TemporaryDirectory("trawl-robots-shards")
+        let (one, two) = (try FixtureServer(), try FixtureServer())
+        let gate = FixtureGate()
+        for server in [one, two] { server.route("/robots.txt", .page("User-agent: *\nDisallow: /private\n")) }
+        one.route("/list", .ok("<ul><li><a href='/a'>A</a></li></ul>"))
+        two.route("/list", .gated(gate, .ok("<ul><li><a href='/b'>B</a></li></ul>")))
+        let (first, second) = (try Shard(index: 1, count: 2), try Shard(index: 2, count: 2))
+        let ids = (0..<50).map { "host-\($0)" }
+        let idOne = try #require(ids.first(where: first.contains))
+        let idTwo = try #require(ids.first(where: second.contains))
+        let json = """
+            {"fetch": {"delay": 0},
+             "sources": [
+               {"id": "\(idOne)", "kind": "list", "url": "\(one.url("/list"))", "items": "li", "fields": {"title": "a"}},
+               {"id": "\(idTwo)", "kind": "list", "url": "\(two.url("/list"))", "items": "li", "fields": {"title": "a"}}]}
+            """
+        let configuration = try ConfigurationLoader.load(Data(json.utf8), file: directory.file("trawl.json"))
+        let night = Date(timeIntervalSince1970: 1_796_011_200)
+        func pipeline(after hours: Double) -> Pipeline {
+            Pipeline(configuration: configuration, clock: .fixed(night.addingTimeInterval(hours * 3600)))
+        }
+        let runID = RunRecord.id(for: night)
+        async let waiting = pipeline(after: 0).scrape(RunOptions(shard: second, runID: runID))
+        await gate.arrival()
+        _ = try await pipeline(after: 0).scrape(RunOptions(shard: first, runID: runID))
+        await gate.open()
+        _ = try await waiting
+        let kept = try CacheStore(root: directory.file("Cache")).keptRobots()
+        let origins = [one, two].compactMap { Fetcher.origin(of: $0.url("/list")) }
+        #expect(Set(kept.keys) == Set(origins), "\(kept.keys.sorted())")
+        // The next night, within a day: neither host is asked again.
+        _ = try await pipeline(after: 20).scrape()
+        #expect(one.requestCount("/robots.txt") == 1)
+        #expect(two.requestCount("/robots.txt") == 1)
+    }
 }

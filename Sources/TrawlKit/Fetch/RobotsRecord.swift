@@ -22,4 +22,14 @@ struct RobotsRecord: Sendable, Equatable {
     func isFresh(on night: Date) -> Bool {
         night.timeIntervalSince(checked) < Self.freshness && checked <= night
     }
+
+    /// `kept` and `newer` as one: for an origin both hold, the one checked later (`newer`'s
+    /// if the same); one of `kept` no night checked within `RobotsCache.forgottenAfter` of
+    /// `night` is left out.
+    static func merging(
+        _ kept: [String: RobotsRecord], _ newer: [String: RobotsRecord], on night: Date
+    ) -> [String: RobotsRecord] {
+        kept.filter { night.timeIntervalSince($0.value.checked) < RobotsCache.forgottenAfter }
+            .merging(newer) { old, new in new.checked >= old.checked ? new : old }
+    }
 }

@@ -83,7 +83,7 @@ public struct Pipeline: Sendable {
         }
         let record = try store.saveRecord(
             from: entries, id: id, started: started, finished: clock.now, shard: options.shard)
-        await keepRobots()
+        await keepRobots(night: started)
         try journal.remove()
         if let signal = stop.requestedBy {
             let skipped = results.filter { $0.1 == nil }.map { configuration.sources[$0.0].id }.sorted()
@@ -107,10 +107,10 @@ public struct Pipeline: Sendable {
 
     /// Keeps tonight's robots.txt for the next nights; a cache that cannot take it costs only
     /// the next night's requests for it, so the run goes on.
-    private func keepRobots() async {
+    private func keepRobots(night: Date) async {
         guard let robots = await fetcher.robotsToKeep() else { return }
         do {
-            try store.keep(robots: robots)
+            try store.keep(robots: robots, night: night)
         } catch {
             report(.cacheProblem("cannot keep robots.txt for the next night: \(error)"))
         }

@@ -43,7 +43,7 @@ extension SourceRun {
         // page gave fields is not "changed" for lacking them on the list.
         let merged = Snapshot(
             sourceID: source.id, takenAt: now, items: items.map { item in records[item.id].map(item.merging) ?? item })
-        let changes = ChangeDetector(ignoredFields: Set(source.ignoreChanges)).changes(
+        let changes = ChangeDetector(source: source).changes(
             from: previous, to: merged, at: now)
         let fresh: Set<String> =
             previous == nil

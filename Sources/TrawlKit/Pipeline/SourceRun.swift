@@ -133,7 +133,7 @@ struct SourceRun: Sendable {
         let filter = ItemFilter(source: source)
         if !filter.isEmpty { compared?.items.removeAll { !filter.admits($0) } }
         // What an edit to the rules (or an accepted shape) explains is not news.
-        var detection = ChangeDetector(ignoredFields: Set(source.ignoreChanges))
+        var detection = ChangeDetector(source: source)
             .detect(from: compared, to: scraped, at: now, accepted: accept)
         detection.changes.removeAll { $0.kind == .changed && quiet.contains($0.itemID) }
         // The stored snapshot still holds them: it must be written anew.

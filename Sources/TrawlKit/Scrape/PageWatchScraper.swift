@@ -65,11 +65,7 @@ struct PageWatchScraper {
     /// Elements whose content is never a page's text.
     static let hidden: Set<String> = ["script", "style", "noscript", "template", "head", "title"]
     /// Elements that start a line of their own: the text keeps a page's paragraphs apart.
-    static let blocks: Set<String> = [
-        "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset",
-        "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
-        "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul",
-    ]
+    static let blocks = TextBreak.tags
 
     /// The text under `node` as lines (one per block), white space collapsed, leaving out
     /// hidden elements and the `ignored` ones. A walk with its own stack: a page nested

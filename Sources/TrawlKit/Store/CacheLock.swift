@@ -25,7 +25,9 @@ public final class CacheLock: @unchecked Sendable {
     private let mutex = NSLock()
     private var descriptor: Int32
 
-    init(path: String) throws {
+    /// Takes the lock at `path`; throws `CacheLockedError` while another holds it, unless
+    /// `waits`, for a lock held only for a moment (`robots.lock`): then it waits its turn.
+    init(path: String, waits: Bool = false) throws {
         self.path = path
         // A releasing run deletes the file; locking an inode that was just unlinked would let
         // two runs in, so the lock only counts when the path still names the locked file.
@@ -48,7 +50,7 @@ public final class CacheLock: @unchecked Sendable {
                     path: path,
                     kind: .unwritable("the lock file is not a plain file of its own (a hard link?); remove it"))
             }
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if flock(descriptor, waits ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
                 let reason = errno
                 let owner = Self.pid(in: descriptor)
                 close(descriptor)
