@@ -6,19 +6,27 @@ import Foundation
 
 /// A bare keep-alive HTTP/1.1 server on 127.0.0.1 that counts the connections it accepts,
 /// for tests of connection reuse (the fixture server does not say which connection a
-/// request came on). Every request, whatever its path, gets `200 ok`.
+/// request came on). Every request, whatever its path, gets the same `200` answer, `delay`
+/// late (long enough that a client allowed two requests at once to a host would open a
+/// second connection).
 public final class ConnectionCountingServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var accepted = 0
     private var answered = 0
+    private let answer: [UInt8]
+    private let delay: TimeInterval
 
     public struct ListenFailed: Error, CustomStringConvertible {
         public var description: String { "cannot listen on 127.0.0.1" }
     }
 
-    public init() throws {
+    /// A server answering every request with `body` of `contentType`, `delay` late.
+    public init(body: String = "ok", contentType: String = "text/plain", delay: Duration = .zero) throws {
+        answer = Array(
+            "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        self.delay = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -66,7 +74,6 @@ public final class ConnectionCountingServer: @unchecked Sendable {
         defer { close(connection) }
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok".utf8)
         while true {
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return }
@@ -74,6 +81,7 @@ public final class ConnectionCountingServer: @unchecked Sendable {
             // Each whole head is one request (the tests send no bodies).
             while let end = Self.endOfHead(in: pending) {
                 pending.removeFirst(end)
+                if delay > 0 { Thread.sleep(forTimeInterval: delay) }
                 guard write(connection, answer, answer.count) == answer.count else { return }
                 lock.withLock { answered += 1 }
             }

@@ -74,7 +74,7 @@ enum ConfigurationKeys {
             .init("maxBytes", .integer(minimum: 1), "Larger answers fail (default 20000000)."),
             .init("robots", .boolean, "Obey robots.txt (default true); false only for your own sites."),
             .init("maxRedirects", .integer(minimum: 0), "Redirects followed (default 5)."),
-            .init("perHostConcurrency", .integer(minimum: 1), "Requests at once to one host (default 2)."),
+            .init("perHostConcurrency", .integer(minimum: 1), "Requests at once to one host (default 1)."),
             .init("concurrency", .integer(minimum: 1), "Requests at once, all hosts (default 8)."),
             .init(
                 "attempts", .integer(minimum: 1),

@@ -119,7 +119,7 @@ public enum ConfigurationLoader {
             retention: retention, sources: sources,
             notify: NotifierReader(
                 reader: reader,
-                fields: everySourceRead && !sources.isEmpty
+                fields: everySourceRead && !sources.isEmpty && top["notify"] != nil
                     ? .init(names: NotifierReader.fieldNames(of: sources), ofEverySource: true) : nil
             ).read(top["notify"], at: "notify"))
     }

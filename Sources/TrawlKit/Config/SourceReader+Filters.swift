@@ -13,8 +13,11 @@ extension SourceReader {
 
     /// The rules of one block: each key a field of the source, each value a regular expression.
     private func patterns(_ node: JSONValue?, at blockPath: String, source: SourceConfiguration) -> [FieldPattern] {
+        let members = reader.members(node, at: blockPath)
+        // Most sources have no filters: their field names are not worked out for nothing.
+        guard !members.isEmpty else { return [] }
         let names = Self.fieldNames(of: source) + ["id"]
-        return reader.members(node, at: blockPath).compactMap { member in
+        return members.compactMap { member in
             let at = "\(blockPath).\(member.key)"
             if !names.contains(member.key) {
                 reader.problem(at, Self.unknownField(member.key, in: names), at: member.value)

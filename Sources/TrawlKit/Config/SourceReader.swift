@@ -128,8 +128,10 @@ struct SourceReader {
         checkKindRequirements(source, object)
         readFilters(object, into: &source)
         // Last: a notifier's `match` is checked against every field the source's items can have.
-        let fields = NotifierReader.Fields(names: NotifierReader.fieldNames(of: [source]), ofEverySource: false)
-        source.notify = NotifierReader(reader: reader, fields: fields).read(object["notify"], at: "\(path).notify")
+        if let notify = object["notify"] {
+            let fields = NotifierReader.Fields(names: NotifierReader.fieldNames(of: [source]), ofEverySource: false)
+            source.notify = NotifierReader(reader: reader, fields: fields).read(notify, at: "\(path).notify")
+        }
         return source
     }
 

@@ -18,7 +18,8 @@ public struct FetchSettings: Sendable, Hashable {
     public var obeysRobots: Bool
     /// How many redirects one fetch follows.
     public var maxRedirects: Int
-    /// Requests to one host at the same time.
+    /// Requests to one host at the same time (default 1, as crawlers are polite; over
+    /// HTTP/2, streams on the host's one connection).
     public var perHostConcurrency: Int
     /// Requests in flight at the same time, all hosts together.
     public var globalConcurrency: Int
@@ -35,7 +36,7 @@ public struct FetchSettings: Sendable, Hashable {
         userAgent: String = "Trawl/\(TrawlVersion.current)", contact: String? = nil,
         delay: Duration = .seconds(1), timeout: Duration = .seconds(30), maxBytes: Int = 20_000_000,
         obeysRobots: Bool = true, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 5,
-        perHostConcurrency: Int = 2, globalConcurrency: Int = 8, retry: RetryPolicy = RetryPolicy(),
+        perHostConcurrency: Int = 1, globalConcurrency: Int = 8, retry: RetryPolicy = RetryPolicy(),
         browsers: Int = 1
     ) {
         self.browsers = browsers

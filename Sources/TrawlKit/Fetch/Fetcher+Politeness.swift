@@ -18,8 +18,8 @@ extension Fetcher {
         } catch {
             outcome = .failure(error)
         }
-        await global.release()
-        await gate.leave()
+        global.release()
+        gate.leave()
         return try outcome.get()
     }
 }

@@ -214,18 +214,15 @@ public final class Fetcher: Sendable {
             throw .cancelled
         }
         await global.acquire()
-        let outcome: Result<TransportResponse, TransportFailure>
-        do {
-            outcome = .success(
-                try await transport.send(
-                    request, limit: limit, connectTimeout: settings.connectTimeout, timeout: timeout,
-                    sink: sink))
-        } catch {
-            outcome = .failure(error)
-        }
-        await global.release()
-        await gate.leave()
-        return try outcome.get()
+        let global = self.global
+        // Both places are freed by curl's thread the moment the exchange is over: the next
+        // request to leave need not wait until this task gets a core.
+        return try await transport.send(
+            request, limit: limit, connectTimeout: settings.connectTimeout, timeout: timeout, sink: sink,
+            over: {
+                global.release()
+                gate.leave()
+            })
     }
 }
 

@@ -79,9 +79,12 @@ final class HTTPTransport: Sendable {
     ///   - connectTimeout: how long until the response head must have arrived.
     ///   - timeout: how long the whole exchange may take, connection to last byte.
     ///   - sink: where the body goes; in memory (up to `limit`) when nil.
+    ///   - over: called once the exchange is over and its connection back in the cache,
+    ///     on curl's thread, before the caller resumes (it frees the caller's places, so the
+    ///     next request need not wait for this task to be scheduled).
     func send(
         _ request: TransportRequest, limit: Int, connectTimeout: Duration, timeout: Duration,
-        sink: ResponseBodySink? = nil
+        sink: ResponseBodySink? = nil, over: @escaping @Sendable () -> Void = {}
     ) async throws(TransportFailure) -> TransportResponse {
         let memory = sink == nil ? MemorySink(limit: limit) : nil
         let transfer = CurlTransfer(
@@ -90,12 +93,14 @@ final class HTTPTransport: Sendable {
         let outcome: Result<TransportResponse, TransportFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard let handle = handles.take() else {
+                    over()
                     continuation.resume(returning: .failure(.unreachable("libcurl could not start a transfer")))
                     return
                 }
                 TransferLoop.shared.start(
                     TransferLoop.Job(transfer: transfer, handle: handle) { result in
                         handles.give(back: handle)
+                        over()
                         continuation.resume(returning: result)
                     })
             }

@@ -17,7 +17,7 @@ extension Fetcher {
             } catch {
                 outcome = .failure(error)
             }
-            await browsers.release()
+            browsers.release()
             return .page(try outcome.get())
         }
     }
