@@ -1,7 +1,8 @@
 /// A selector translated to XPath 1.0 for one kind of document, with what evaluating it needs.
 /// Within the package a caller running one selector on many nodes (a scraper's fields, on
-/// every item) keeps it, and `Node.select(_:)` runs it without a cache lookup per call.
-package struct CompiledSelector: Sendable {
+/// every item) keeps it, and `Node.select(_:)` runs it without a cache lookup per call. A
+/// class, so handing it on retains one object rather than each of its strings and arrays.
+package final class CompiledSelector: Sendable {
     /// Compiled for HTML documents (names match case-insensitively), not XML ones.
     let isHTML: Bool
     let xpath: String
@@ -35,8 +36,8 @@ package struct CompiledSelector: Sendable {
 
 extension CompiledSelector {
     /// `css` compiled for HTML or XML documents, through the shared cache (`SelectorCache`).
-    package init(css: String, html: Bool) throws {
-        self = try SelectorCache.shared.compiled(css, isHTML: html)
+    package static func css(_ css: String, html: Bool) throws -> CompiledSelector {
+        try SelectorCache.shared.compiled(css, isHTML: html)
     }
 }
 

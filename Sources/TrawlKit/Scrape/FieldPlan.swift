@@ -28,7 +28,7 @@ struct FieldPlan {
         var fields: [Field] = []
         for rule in rules {
             var selector: CompiledSelector?
-            if case .css(let css) = rule.locator { selector = try CompiledSelector(css: css, html: html) }
+            if case .css(let css) = rule.locator { selector = try CompiledSelector.css(css, html: html) }
             let shared = rule.locator.flatMap { locator in fields.firstIndex { $0.rule.locator == locator } }
             fields.append(Field(rule: rule, selector: selector, sharesSelectionOf: shared))
         }
