@@ -158,15 +158,23 @@ struct DateBytes {
     mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     /// `value` in decimal, zero-padded to `width` digits (more when it needs them).
+    /// Written in place, most significant digit first: a snapshot writes two dates an item,
+    /// and an array of digits per number was most of their cost.
     mutating func append(_ value: Int, width: Int) {
-        var digits: [UInt8] = []
+        guard value >= 0 else { return bytes.append(contentsOf: String(value).utf8) }
+        var power = 1
+        var count = 1
+        while value / power >= 10 {
+            power *= 10
+            count += 1
+        }
+        for _ in count..<max(width, count) { bytes.append(48) }
         var rest = value
-        repeat {
-            digits.append(UInt8(48 + rest % 10))
-            rest /= 10
-        } while rest > 0
-        for _ in digits.count..<max(width, digits.count) { bytes.append(48) }
-        bytes.append(contentsOf: digits.reversed())
+        while power > 0 {
+            bytes.append(UInt8(48 + rest / power))
+            rest %= power
+            power /= 10
+        }
     }
 
     /// `2026-11-30`.
@@ -180,9 +188,9 @@ struct DateBytes {
 
     mutating func appendClock(_ time: CivilTime, separator: Character?) {
         append(time.hour, width: 2)
-        if let separator { append(String(separator)) }
+        if let separator { bytes.append(contentsOf: separator.utf8) }
         append(time.minute, width: 2)
-        if let separator { append(String(separator)) }
+        if let separator { bytes.append(contentsOf: separator.utf8) }
         append(time.second, width: 2)
     }
 

@@ -40,7 +40,12 @@ extension Node {
     /// `namespaces` maps the prefixes of `ns|E` and `[ns|a]` to URIs, `""` the default one;
     /// without a prefix, elements match by local name in any namespace.
     public func select(_ css: String, namespaces: [String: String] = [:]) throws -> NodeList {
-        let compiled = try SelectorCache.shared.compiled(css, isHTML: document.isHTML, namespaces: namespaces)
+        try select(SelectorCache.shared.compiled(css, isHTML: document.isHTML, namespaces: namespaces))
+    }
+
+    /// The nodes a selector compiled for this kind of document matches, as `select(_:namespaces:)`.
+    package func select(_ compiled: CompiledSelector) throws -> NodeList {
+        assert(compiled.isHTML == document.isHTML, "a selector compiled for the other kind of document")
         // A simple selector walks the tree, even the whole document's: cheaper than building
         // the index for it and evaluating XPath over the candidates.
         if let simple = compiled.simple {

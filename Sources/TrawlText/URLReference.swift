@@ -78,7 +78,13 @@ extension URL {
     /// `reference` (a link as written) resolved against `base`, its escapes kept byte for
     /// byte (`URLReference.escaped`); nil when it is no URL at all.
     public init?(reference: String, relativeTo base: URL? = nil) {
-        guard let url = URL(string: URLReference.escaped(reference), relativeTo: base) else { return nil }
+        let escaped = URLReference.escaped(reference)
+        // The common links merged on bytes, to the same address, parsed once (`merged`).
+        if let base, let merged = URLReference.merged(escaped, onto: base), let url = URL(string: merged) {
+            self = url
+            return
+        }
+        guard let url = URL(string: escaped, relativeTo: base) else { return nil }
         self = url.absoluteURL
     }
 }

@@ -1,5 +1,10 @@
 /// A selector translated to XPath 1.0 for one kind of document, with what evaluating it needs.
-struct CompiledSelector: Sendable {
+/// Within the package a caller running one selector on many nodes (a scraper's fields, on
+/// every item) keeps it, and `Node.select(_:)` runs it without a cache lookup per call. A
+/// class, so handing it on retains one object rather than each of its strings and arrays.
+package final class CompiledSelector: Sendable {
+    /// Compiled for HTML documents (names match case-insensitively), not XML ones.
+    let isHTML: Bool
     let xpath: String
     /// The expression reads `$scope`, the element `select` was called on.
     let usesScope: Bool
@@ -17,6 +22,7 @@ struct CompiledSelector: Sendable {
     let simple: SimpleMatcher?
 
     init(_ selector: Selector, isHTML: Bool, namespaces: [String: String] = [:]) {
+        self.isHTML = isHTML
         var translator = XPathTranslator(isHTML: isHTML, namespaces: namespaces)
         xpath = translator.expression(for: selector)
         (indexedXPath, candidates) = translator.indexedExpression(for: selector)
@@ -25,6 +31,13 @@ struct CompiledSelector: Sendable {
         program = XPathProgram(xpath)
         indexedProgram = XPathProgram(indexedXPath)
         simple = isHTML && namespaces.isEmpty ? SimpleMatcher(selector) : nil
+    }
+}
+
+extension CompiledSelector {
+    /// `css` compiled for HTML or XML documents, through the shared cache (`SelectorCache`).
+    package static func css(_ css: String, html: Bool) throws -> CompiledSelector {
+        try SelectorCache.shared.compiled(css, isHTML: html)
     }
 }
 

@@ -177,15 +177,36 @@ struct SimpleMatcher: Sendable {
         }
         if !compound.classes.isEmpty {
             let all = withAttribute(className, of: element) { value in
-                compound.classes.allSatisfy { name in
-                    value.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
-                        .contains { $0.elementsEqual(name) }
-                }
+                compound.classes.allSatisfy { hasToken($0, in: value) }
             }
             guard all == true else { return false }
         }
         for name in compound.attributes where !hasAttribute(name, element) { return false }
         return true
+    }
+
+    /// Whether `token` is one of the white-space separated words of `value`, compared in
+    /// place: split into arrays, the class test allocated on every element with a class.
+    private static func hasToken(_ token: [UInt8], in value: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.withUnsafeBufferPointer { token in
+            var start = 0
+            while start < value.count {
+                while start < value.count, isSpace(value[start]) { start += 1 }
+                var end = start
+                while end < value.count, !isSpace(value[end]) { end += 1 }
+                if end - start == token.count, end > start,
+                    (0..<token.count).allSatisfy({ value[start + $0] == token[$0] })
+                {
+                    return true
+                }
+                start = end
+            }
+            return false
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static let idName = Array("id".utf8)

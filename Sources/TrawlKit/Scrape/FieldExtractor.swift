@@ -15,10 +15,36 @@ struct FieldExtractor {
         self.parser = parser
     }
 
+    /// What a field's locator selects within an item (or a table cell).
+    enum Selection {
+        case nodes([Node])
+        /// What an XPath of another type than nodes gives (`string(h2)`, `count(li)`), as text.
+        case text(String)
+    }
+
     /// The field's value within `context` (an item's node, or a table cell), or nil when absent.
     mutating func value(of rule: FieldRule, in context: Node) throws -> Value? {
-        var texts = try texts(of: rule, in: context).filter { !$0.isEmpty }
-        if !rule.many { texts = Array(texts.prefix(1)) }
+        value(of: rule, from: try selection(of: rule, in: context))
+    }
+
+    /// What the rule's locator selects within `context`; `selector` is its CSS selector
+    /// compiled already (`FieldPlan`), else it is looked up.
+    func selection(of rule: FieldRule, selector: CompiledSelector? = nil, in context: Node) throws -> Selection {
+        switch rule.locator {
+        case nil: return .nodes([context])
+        case .css(let css): return .nodes(try (selector.map { try context.select($0) } ?? context.select(css)).nodes)
+        case .xpath(let xpath):
+            switch try context.evaluateXPath(xpath) {
+            case .nodes(let list): return .nodes(list.nodes)
+            case .value(let text): return .text(text)
+            }
+        case .json: return .nodes([])
+        }
+    }
+
+    /// The field's value from what its locator selected, or nil when absent.
+    mutating func value(of rule: FieldRule, from selection: Selection) -> Value? {
+        var texts = texts(of: rule, from: selection)
         if texts.isEmpty, let fallback = rule.defaultValue { texts = [fallback] }
         let values = texts.compactMap { typed($0, rule) }
         if rule.many { return values.isEmpty ? nil : .list(values) }
@@ -49,27 +75,34 @@ struct FieldExtractor {
     }
 
     /// The field's texts as a reader would call them, after the rule's strips and
-    /// replacements. White space is collapsed once: an element's text where it leaves the
-    /// tree (`Node.text`), an attribute's value (kept as written) here.
-    private func texts(of rule: FieldRule, in context: Node) throws -> [String] {
+    /// replacements, the empty ones left out: every one for a `many` field, else the first
+    /// (so the nodes after it are not read). White space is collapsed once: an element's text
+    /// where it leaves the tree (`Node.text`), an attribute's value (kept as written) here.
+    private func texts(of rule: FieldRule, from selection: Selection) -> [String] {
         let nodes: [Node]
-        switch rule.locator {
-        case nil: nodes = [context]
-        case .css(let css): nodes = Array(try context.select(css))
-        case .xpath(let xpath):
-            switch try context.evaluateXPath(xpath) {
-            case .nodes(let list): nodes = Array(list)
-            // `string(h2)`, `count(li)`: the value is the text, as FreshRSS reads such a rule.
-            case .value(let text): return text.isEmpty ? [] : [edited(text, rule).collapsingWhitespace]
-            }
-        case .json: nodes = []
-        }
-        if let attr = rule.attr {
-            return nodes.compactMap { node in node.attr(attr).map { edited($0, rule).collapsingWhitespace } }
+        switch selection {
+        case .nodes(let selected): nodes = selected
+        case .text(let text):
+            guard !text.isEmpty else { return [] }
+            let edited = edited(text, rule).collapsingWhitespace
+            return edited.isEmpty ? [] : [edited]
         }
         // A strip or a replacement may leave two spaces where it cut: only then collapse again.
-        guard rule.strip.contains(where: { !$0.isEmpty }) || !rule.replace.isEmpty else { return nodes.map(\.text) }
-        return nodes.map { edited($0.text, rule).collapsingWhitespace }
+        let edits = rule.strip.contains(where: { !$0.isEmpty }) || !rule.replace.isEmpty
+        var texts: [String] = []
+        for node in nodes {
+            let text: String
+            if let attr = rule.attr {
+                guard let value = node.attr(attr) else { continue }
+                text = edited(value, rule).collapsingWhitespace
+            } else {
+                text = edits ? edited(node.text, rule).collapsingWhitespace : node.text
+            }
+            guard !text.isEmpty else { continue }
+            texts.append(text)
+            if !rule.many { break }
+        }
+        return texts
     }
 
     /// The text without the rule's `strip` fragments, then with its replacements made.

@@ -9,17 +9,15 @@ struct ListScraper {
         let nodes = try itemNodes(in: document)
         let builder = ItemBuilder(source: source)
         var result = ScrapeResult(nextPage: try nextPage(in: document))
+        guard !nodes.isEmpty else { return result }
+        let plan = try FieldPlan(source.fields, html: document.isHTML)
         for (position, node) in nodes.enumerated() {
             // Past `maxItems` nothing more is built: the rest are only counted.
             guard !result.isFull(at: source.maxItems) else {
                 result.droppedOverLimit = nodes.count - position
                 break
             }
-            var row = FieldRow()
-            for rule in source.fields {
-                row.append(rule.name, try extractor.value(of: rule, in: node))
-            }
-            builder.add(row, to: &result)
+            builder.add(try plan.row(of: node, extractor: &extractor), to: &result)
         }
         return result
     }

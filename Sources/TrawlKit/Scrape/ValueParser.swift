@@ -5,7 +5,14 @@ import TrawlText
 /// Turns scraped text into a typed value, as a field's `type` and `format` say.
 struct ValueParser: Sendable {
     /// Where relative URLs resolve from: the document's `<base href>` or its own URL.
-    var baseURL: URL?
+    let baseURL: URL?
+    /// Whether the base is a local file, asked of every link: worked out once.
+    private let baseIsFile: Bool
+
+    init(baseURL: URL?) {
+        self.baseURL = baseURL
+        baseIsFile = baseURL?.isFileURL == true
+    }
 
     /// The typed value, or nil when the text is not of that type.
     func value(_ text: String, as type: FieldRule.ValueType, format: String?, locale: String? = nil) -> Value? {
@@ -43,7 +50,7 @@ struct ValueParser: Sendable {
     /// Whether `text` is a link from a site's root (`/news/x`, `//host/x`) while the base
     /// is a local file, so it cannot resolve to what the page meant.
     func isRootRelativeOnLocalFile(_ text: String) -> Bool {
-        baseURL?.isFileURL == true && text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("/")
+        baseIsFile && text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("/")
     }
 
     // Thousands separators and stray spaces are presentation, not part of the number.
@@ -79,6 +86,10 @@ extension String {
     /// The text without white space at its ends; `self` when there is none (the usual
     /// case: fields arrive collapsed).
     var trimmingWhitespace: String {
+        // Printable ASCII at both ends is no white space: no character need be read.
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) {
+            return self
+        }
         guard let first = first, let last = last, first.isWhitespace || last.isWhitespace else { return self }
         return trimmingCharacters(in: .whitespacesAndNewlines)
     }

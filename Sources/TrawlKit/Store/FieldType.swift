@@ -78,9 +78,12 @@ indirect enum FieldType: Equatable {
         var index: [String: Int] = [:]
         for list in items {
             for item in list {
-                for field in item.fields {
+                for (place, field) in item.fields.enumerated() {
                     let type = FieldType(of: field.value)
-                    if let position = index[field.name] {
+                    // Items list their fields in one order: compare the name at the same
+                    // place before hashing it.
+                    let known = place < types.count && types[place].name == field.name ? place : index[field.name]
+                    if let position = known {
                         types[position].type = types[position].type.merged(with: type)
                     } else {
                         index[field.name] = types.count

@@ -36,26 +36,32 @@ extension SnapshotJSON {
             writer.raw("},")
         }
         writer.raw("\n  \"items\": ")
-        items(snapshot.items, types: typeOf, into: &writer)
+        items(snapshot.items, types: typeOf, ordered: types, into: &writer)
         writer.raw(",\n  \"removed\": ")
-        items(snapshot.removed, types: typeOf, into: &writer)
+        items(snapshot.removed, types: typeOf, ordered: types, into: &writer)
         writer.raw("\n}\n")
         return Data(writer.bytes)
     }
 
-    private static func items(_ items: [Item], types: [String: FieldType], into writer: inout JSONWriter) {
+    private static func items(
+        _ items: [Item], types: [String: FieldType], ordered: [(name: String, type: FieldType)],
+        into writer: inout JSONWriter
+    ) {
         guard !items.isEmpty else { return writer.raw("[]") }
         writer.raw("[")
         for (index, item) in items.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
-            self.item(item, types: types, into: &writer)
+            self.item(item, types: types, ordered: ordered, into: &writer)
         }
         writer.raw("\n  ]")
     }
 
     /// `{"id":…,"title":…,"url":…,"date":…,"summary":…,"fields":{…}}`, without white space:
     /// the items are most of the file. Absent values and empty fields are left out.
-    private static func item(_ item: Item, types: [String: FieldType], into writer: inout JSONWriter) {
+    private static func item(
+        _ item: Item, types: [String: FieldType], ordered: [(name: String, type: FieldType)],
+        into writer: inout JSONWriter
+    ) {
         writer.raw("{\"id\":")
         writer.string(item.id)
         writer.raw(",\"title\":")
@@ -78,7 +84,12 @@ extension SnapshotJSON {
                 if index > 0 { writer.raw(",") }
                 writer.string(field.name)
                 writer.raw(":")
-                value(field.value, as: types[field.name], into: &writer)
+                // Items list their fields in the order of `ordered`: the name at the same place
+                // is compared before it is hashed.
+                let type =
+                    index < ordered.count && ordered[index].name == field.name
+                    ? ordered[index].type : types[field.name]
+                value(field.value, as: type, into: &writer)
             }
             writer.raw("}")
         }
