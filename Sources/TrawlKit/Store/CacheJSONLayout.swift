@@ -23,6 +23,9 @@ extension JSONValue {
     /// The value with every object's keys sorted (by `String`'s order, as the layout always
     /// sorted them); a repeated key keeps its order.
     func sortingKeys() -> JSONValue {
+        // Most values are built with their keys in order already: those are kept as they
+        // are, not copied (a quiet night writes a journal line and a record entry per source).
+        if hasSortedKeys { return self }
         switch content {
         case .array(let elements):
             return JSONValue(.array(elements.map { $0.sortingKeys() }), at: position)
@@ -32,6 +35,20 @@ extension JSONValue {
                 .object(sorted.map { (key: $0.element.key, value: $0.element.value.sortingKeys()) }), at: position)
         default:
             return self
+        }
+    }
+
+    /// Whether every object in the value already has its keys in `sortingKeys()`'s order.
+    private var hasSortedKeys: Bool {
+        switch content {
+        case .array(let elements):
+            return elements.allSatisfy(\.hasSortedKeys)
+        case .object(let members):
+            // A repeated key keeps its order in the sort too, so `<=` is in order.
+            return zip(members, members.dropFirst()).allSatisfy { $0.key <= $1.key }
+                && members.allSatisfy(\.value.hasSortedKeys)
+        default:
+            return true
         }
     }
 
