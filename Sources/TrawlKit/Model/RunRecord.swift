@@ -92,6 +92,13 @@ public struct RunRecord: Sendable, Hashable {
     public func changes(of sourceID: String) -> [Change] {
         changes.filter { $0.sourceID == sourceID }
     }
+
+    /// Every source's changes, in the order they were found, in one pass over them: for a
+    /// caller that asks of each source in turn, where `changes(of:)` would read all of a
+    /// run's changes once per source (a night of 2,000 sources after one of 200,000 changes).
+    var changesBySource: [String: [Change]] {
+        Dictionary(grouping: changes, by: \.sourceID)
+    }
 }
 
 extension RunRecord {

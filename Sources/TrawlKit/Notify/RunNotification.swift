@@ -101,9 +101,10 @@ struct RunNotification: Sendable {
         }
         var sources: [SourceChanges] = []
         if when.contains(.changes) || when.contains(.added) {
+            let changesBySource = run.changesBySource
             for source in watched {
                 let name = SafeText.line(source.name)
-                let changes = run.changes(of: source.id).filter(notifier.tells(of:)).map { change in
+                let changes = (changesBySource[source.id] ?? []).filter(notifier.tells(of:)).map { change in
                     let description = ChangeDescription(change, sourceName: name, wording: wording)
                     let fields = change.fieldChanges.map { field in
                         FieldChange(

@@ -53,8 +53,9 @@ struct RunView: MustacheObject {
         text = wording.dateTime(run.started)
         summary = Self.summary(run, sourceIDs: content.sources.map(\.id))
         var sources: [SourceChanges] = []
+        let changesBySource = run.changesBySource
         for source in content.sources {
-            let changes = run.changes(of: source.id)
+            let changes = changesBySource[source.id] ?? []
             guard !changes.isEmpty else { continue }
             let shown = changes.prefix(max(0, budget)).map { change in
                 ChangeView(ChangeDescription(change, sourceName: source.name), root: root, wording: wording)

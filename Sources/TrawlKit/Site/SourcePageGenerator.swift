@@ -41,6 +41,7 @@ enum SourcePageGenerator {
         let today = site.content.latestRun.map { SiteDate.startOfDay($0.started) }
         let wording = site.wording
         let pageSize = site.content.site.pageSize
+        let latestChanges = site.content.latestRun?.changesBySource ?? [:]
         for source in site.content.sources {
             let root = "../../"
             let files = source.files.mapValues { root + $0.relativePath }
@@ -52,7 +53,7 @@ enum SourcePageGenerator {
                 sourceURL: SafeText.link(source.configuration.url) ?? "",
                 hasItems: source.itemCount > 0, table: nil, groups: [])
             let folder = "sources/\(source.id)/"
-            let news = Self.news(of: source.id, in: site.content.latestRun)
+            let news = Self.news(in: latestChanges[source.id] ?? [])
             // A status page also shows the runs (when each switch flipped): always rendered.
             guard source.configuration.kind != .status else {
                 let groups = switches(source, runs: site.content.runs, files: files, wording: wording, news: news)
@@ -179,11 +180,11 @@ enum SourcePageGenerator {
         ].filter { !$0.items.isEmpty }
     }
 
-    /// What the latest run found of each of a source's items it added, brought back or
-    /// changed (news only: a change to an ignored field is none), by item id.
-    static func news(of sourceID: String, in run: RunRecord?) -> [String: Change.Kind] {
+    /// What the latest run found (`changes`: a source's) of each of its items it added,
+    /// brought back or changed (news only: a change to an ignored field is none), by item id.
+    static func news(in changes: [Change]) -> [String: Change.Kind] {
         var kinds: [String: Change.Kind] = [:]
-        for change in run?.changes(of: sourceID) ?? [] where change.isNews {
+        for change in changes where change.isNews {
             switch change.kind {
             case .added, .reappeared, .changed: kinds[change.itemID] = change.kind
             case .removed, .baseline: break

@@ -7,9 +7,10 @@ extension RunRecord {
     init(merging parts: [RunRecord], id: String) {
         var rows: [(position: Int, part: Int, outcome: Outcome, changes: [Change])] = []
         for (partIndex, part) in parts.enumerated() {
+            let changes = part.changesBySource
             for (index, outcome) in part.outcomes.enumerated() {
                 let position = part.positions.flatMap { index < $0.count ? $0[index] : nil } ?? Int.max
-                rows.append((position, partIndex, outcome, part.changes(of: outcome.sourceID)))
+                rows.append((position, partIndex, outcome, changes[outcome.sourceID] ?? []))
             }
         }
         rows.sort { ($0.position, $0.part) < ($1.position, $1.part) }
